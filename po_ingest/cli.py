@@ -1,0 +1,196 @@
+"""`po-ingest`: upload, status, retry, list, sites import, db upgrade."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from po_ingest.lib import settings
+from po_ingest.lib.batch_state import RETRYABLE, TERMINAL, Status
+from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
+from po_ingest.lib.files import FileStore, TooLarge
+from po_ingest.lib.ids import is_batch_id
+from po_ingest.lib.intake import UploadRejected, accept_upload
+from po_ingest.lib.settings import BATCH_TYPES
+from po_ingest.lib.sites import SitesCsvError, parse_sites_csv
+from po_ingest.lib.store import Batch, Store
+from po_ingest.lib.store.migrate import current_revision, upgrade
+
+_CHUNK = 1024 * 1024
+
+
+class CliError(Exception):
+    """Printed as `error: …` with exit status 2."""
+
+
+def _store() -> Store:
+    url = settings.database_url()
+    if current_revision(url) is None:
+        raise CliError("the database has no tables yet: run `po-ingest db upgrade` first")
+    return Store(url)
+
+
+def _chunks(path: Path) -> Iterator[bytes]:
+    with open(path, "rb") as handle:
+        while chunk := handle.read(_CHUNK):
+            yield chunk
+
+
+def _batch_line(batch: Batch) -> str:
+    parts = [f"{batch.id}  {batch.status:<10}  attempts={batch.attempts}"]
+    if batch.processed_record_id is not None:
+        parts.append(f"order={batch.processed_record_id}")
+    if batch.next_retry_at and batch.status == Status.FAILED:
+        parts.append(f"next_retry_at={batch.next_retry_at.isoformat(timespec='seconds')}")
+    if batch.warnings:
+        parts.append(f"warnings={','.join(batch.warnings)}")
+    if batch.last_error and batch.status != Status.PROCESSED:
+        parts.append(f"last_error={batch.last_error!r}")
+    return "  ".join(parts)
+
+
+def _get_batch(store: Store, batch_id: str) -> Batch:
+    if not is_batch_id(batch_id):
+        raise CliError(f"{batch_id!r} is not a batch id")
+    batch = store.batches.get(batch_id)
+    if batch is None:
+        raise CliError(f"no batch {batch_id}")
+    return batch
+
+
+def cmd_upload(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise CliError(f"{path}: no such file")
+    if path.stat().st_size > MAX_UPLOAD_BYTES:
+        raise CliError(f"{path}: larger than the {MAX_UPLOAD_BYTES // (1024 * 1024)} MB limit")
+    try:
+        batch = accept_upload(
+            _store(),
+            FileStore(settings.files_dir()),
+            _chunks(path),
+            filename=path.name,
+            batch_type=args.type,
+            uploaded_by=args.uploaded_by,
+        )
+    except (UploadRejected, TooLarge) as exc:
+        raise CliError(f"{path}: {exc}") from None
+    if args.json:
+        print(json.dumps({"batch_id": batch.id, "status": "queued"}))
+    else:
+        print(batch.id)
+    return 0
+
+
+def cmd_status(args: argparse.Namespace) -> int:
+    store = _store()
+    batch = _get_batch(store, args.batch_id)
+    deadline = time.monotonic() + args.timeout
+    while args.wait and batch.status not in TERMINAL and time.monotonic() < deadline:
+        time.sleep(1)
+        batch = _get_batch(store, args.batch_id)
+    print(json.dumps(batch.to_json(), indent=2) if args.json else _batch_line(batch))
+    if args.wait and batch.status not in TERMINAL:
+        return 3
+    return 1 if batch.status == Status.DEAD else 0
+
+
+def cmd_retry(args: argparse.Namespace) -> int:
+    store = _store()
+    if args.all_dead:
+        print(f"{store.batches.retry_all_dead()} dead batches queued again")
+        return 0
+    if not args.batch_id:
+        raise CliError("give a batch id or --all-dead")
+    batch = _get_batch(store, args.batch_id)
+    if batch.status not in RETRYABLE or not store.batches.retry(batch.id):
+        raise CliError(f"batch {batch.id} is {batch.status}; only failed or dead batches retry")
+    print(f"{batch.id} queued again")
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    batches = _store().batches.list(status=args.status, batch_type=args.type, limit=args.limit)
+    if args.json:
+        print(json.dumps([b.to_json() for b in batches], indent=2))
+    else:
+        for batch in batches:
+            print(_batch_line(batch))
+    return 0
+
+
+def cmd_sites_import(args: argparse.Namespace) -> int:
+    try:
+        sites = parse_sites_csv(Path(args.csv).read_text(encoding="utf-8-sig"))
+    except (OSError, SitesCsvError, UnicodeDecodeError) as exc:
+        raise CliError(f"{args.csv}: {exc}") from None
+    added, updated = _store().sites.upsert(sites)
+    print(f"{added} sites added, {updated} updated")
+    return 0
+
+
+def cmd_db_upgrade(args: argparse.Namespace) -> int:
+    url = settings.database_url()
+    upgrade(url)
+    print(f"database at revision {current_revision(url)}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="po-ingest", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("upload", help="queue a PDF, JPEG, PNG or WEBP file; prints the batch id")
+    p.add_argument("file")
+    p.add_argument("--type", default="purchase_orders", choices=BATCH_TYPES[:2])
+    p.add_argument("--uploaded-by", default=None)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_upload)
+
+    p = sub.add_parser("status", help="show a batch (exit 1 when dead)")
+    p.add_argument("batch_id")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--wait", action="store_true", help="wait until processed or dead")
+    p.add_argument("--timeout", type=float, default=900, help="seconds --wait waits (default 900)")
+    p.set_defaults(func=cmd_status)
+
+    p = sub.add_parser("retry", help="queue a failed or dead batch again")
+    p.add_argument("batch_id", nargs="?")
+    p.add_argument("--all-dead", action="store_true")
+    p.set_defaults(func=cmd_retry)
+
+    p = sub.add_parser("list", help="recent batches, newest first")
+    p.add_argument("--status", choices=[s.value for s in Status])
+    p.add_argument("--type", choices=BATCH_TYPES)
+    p.add_argument("--limit", type=int, default=50)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_list)
+
+    p = sub.add_parser("sites", help="manage sites")
+    sites_sub = p.add_subparsers(dest="sites_command", required=True)
+    s = sites_sub.add_parser("import", help="import sites from a CSV: name,project_code,aliases")
+    s.add_argument("csv")
+    s.set_defaults(func=cmd_sites_import)
+
+    p = sub.add_parser("db", help="database maintenance")
+    db_sub = p.add_subparsers(dest="db_command", required=True)
+    s = db_sub.add_parser("upgrade", help="apply migrations")
+    s.set_defaults(func=cmd_db_upgrade)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except CliError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

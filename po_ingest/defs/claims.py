@@ -1,0 +1,127 @@
+"""Which run may work on a batch, and how a failed attempt is settled.
+
+A run launched by the `pending_batches` sensor claims only a `pending` batch of its own
+generation. Any other run (a partition materialized by hand, a re-execution) is a manual
+retry: it may claim a pending, failed or dead batch and starts its attempts over, and it may
+take the batch over from a run with the same root run (a re-execution from failure skips
+the claim step).
+"""
+
+import datetime as dt
+from typing import NoReturn
+
+import dagster as dg
+
+from po_ingest.defs.partitions import GENERATION_TAG
+from po_ingest.lib.batch_state import Outcome, Status, next_state
+from po_ingest.lib.redact import safe_error
+from po_ingest.lib.settings import RetryPolicy
+from po_ingest.lib.store import Batch, Store
+
+MANUAL_CLAIM_FROM = (Status.PENDING, Status.FAILED, Status.DEAD)
+
+
+def is_sensor_run(run: dg.DagsterRun) -> bool:
+    return GENERATION_TAG in run.tags and run.parent_run_id is None
+
+
+def _root(run: dg.DagsterRun) -> str:
+    return run.root_run_id or run.run_id
+
+
+def same_family(instance: dg.DagsterInstance, run: dg.DagsterRun, other_run_id: str | None) -> bool:
+    if not other_run_id or other_run_id == run.run_id:
+        return False
+    other = instance.get_run_by_id(other_run_id)
+    return other is not None and _root(other) == _root(run)
+
+
+def refuse(batch_id: str, store: Store, run_id: str) -> NoReturn:
+    """Fail the run: this run does not hold the batch (and says who does)."""
+    batch = store.batches.get(batch_id)
+    if batch is None:
+        raise dg.Failure(description=f"batch {batch_id} does not exist", allow_retries=False)
+    if batch.status == Status.PROCESSED:
+        why = f"it is already processed (purchase order {batch.processed_record_id})"
+    else:
+        why = f"it is {batch.status}, held by run {batch.dagster_run_id or '-'}"
+    raise dg.Failure(
+        description=f"batch {batch_id} was not claimed by run {run_id}: {why}",
+        allow_retries=False,
+    )
+
+
+def claim(context: dg.OpExecutionContext, store: Store, batch_id: str) -> Batch:
+    """Claim the batch for this run (one conditional UPDATE) or fail the run saying why."""
+    run = context.run
+    if is_sensor_run(run):
+        won = store.batches.claim(
+            batch_id,
+            run.run_id,
+            statuses=[Status.PENDING],
+            generation=int(run.tags[GENERATION_TAG]),
+        )
+    else:
+        batch = store.batches.get(batch_id)
+        holder = batch.dagster_run_id if batch else None
+        won = store.batches.claim(
+            batch_id,
+            run.run_id,
+            statuses=MANUAL_CLAIM_FROM,
+            holder=holder if same_family(context.instance, run, holder) else None,
+            reset_attempts=True,
+        )
+    if not won:
+        refuse(batch_id, store, run.run_id)
+    return store.batches.get(batch_id)
+
+
+def hold(context: dg.OpExecutionContext, store: Store, batch_id: str) -> Batch:
+    """The batch, held by this run in `processing`: a step retry starts the next attempt
+    here, and a re-execution that skipped the claim step takes the batch over here."""
+    run_id = context.run.run_id
+    batch = store.batches.get(batch_id)
+    if batch is None:
+        refuse(batch_id, store, run_id)
+    if batch.dagster_run_id == run_id:
+        if batch.status == Status.PROCESSING:
+            return batch
+        if batch.status == Status.FAILED and store.batches.reclaim_for_retry(batch_id, run_id):
+            return store.batches.get(batch_id)
+    elif same_family(context.instance, context.run, batch.dagster_run_id):
+        return claim(context, store, batch_id)
+    refuse(batch_id, store, run_id)
+
+
+def settle_failure(
+    context: dg.OpExecutionContext,
+    store: Store,
+    batch: Batch,
+    error: BaseException,
+    *,
+    permanent: bool,
+) -> NoReturn:
+    """Write the failed attempt's outcome, then hand it to Dagster: a step retry after the
+    configured delay, or a failed run. Call outside `except` so no traceback carries the
+    unredacted error into Dagster's event log."""
+    policy = RetryPolicy.from_env()
+    message = safe_error(error)
+    run_id = context.run.run_id
+    outcome = Outcome.PERMANENT if permanent else Outcome.TRANSIENT
+    transition = next_state(Status.PROCESSING, outcome, batch.attempts, policy)
+    if transition.status == Status.DEAD:
+        store.batches.mark_dead(batch.id, run_id, message)
+        context.log.error(f"batch {batch.id} is dead after attempt {batch.attempts}: {message}")
+        raise dg.Failure(
+            description=f"batch {batch.id} is dead after attempt {batch.attempts}: {message}",
+            allow_retries=False,
+        )
+    retry_at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=transition.retry_in_seconds)
+    store.batches.mark_failed(batch.id, run_id, message, retry_at)
+    context.log.warning(
+        f"attempt {batch.attempts} of batch {batch.id} failed ({message}); "
+        f"retrying in {transition.retry_in_seconds} s"
+    )
+    raise dg.RetryRequested(
+        max_retries=policy.max_attempts, seconds_to_wait=transition.retry_in_seconds
+    )

@@ -1,0 +1,72 @@
+"""The extraction result: what a document says, validated (money as Decimal, dates as date)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+# Money: at most 12 digits before the point keeps absurd model answers out of the database.
+Money = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
+Quantity = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
+
+
+def _strip(value: object) -> object:
+    if isinstance(value, str):
+        value = value.strip()
+        return value or None
+    return value
+
+
+class LineItem(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    line_number: int | None = Field(default=None, ge=1, le=100_000)
+    item_code: str | None = Field(default=None, max_length=100)
+    description: str = Field(min_length=1, max_length=1000)
+    quantity: Quantity | None = None
+    unit: str | None = Field(default=None, max_length=20)
+    unit_price: Money | None = None
+    line_total: Money | None = None
+
+    _strip_text = field_validator("item_code", "description", "unit", mode="before")(_strip)
+
+
+class ExtractedPurchaseOrder(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    po_number: str = Field(min_length=1, max_length=100)
+    order_date: dt.date | None = None
+    supplier_name: str | None = Field(default=None, max_length=300)
+    project_code: str | None = Field(default=None, max_length=100)
+    currency: str = Field(default="EUR", pattern=r"^[A-Z]{3}$")
+    items: list[LineItem] = Field(min_length=1)
+    subtotal: Money | None = None
+    tax: Money | None = None
+    total: Money | None = None
+    notes: str | None = Field(default=None, max_length=4000)
+
+    _strip_text = field_validator(
+        "po_number", "supplier_name", "project_code", "notes", mode="before"
+    )(_strip)
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _upper_currency(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+
+class ExtractionResult(BaseModel):
+    """The extraction's own record next to the order it found."""
+
+    order: ExtractedPurchaseOrder
+    extractor: str
+    model: str | None = None
+    accepted: bool = True
+    confidence: float | None = None
+    warnings: list[str] = Field(default_factory=list)
+    input_tokens: int | None = None
+    output_tokens: int | None = None
+    duration_ms: int | None = None

@@ -1,0 +1,45 @@
+"""Error text that is safe to store and show: secrets masked, length capped."""
+
+from __future__ import annotations
+
+import re
+
+MAX_ERROR_CHARS = 2000
+
+_PATTERNS = [
+    # key=value / key: value pairs whose name says secret
+    re.compile(
+        r"(?i)((?:api[_-]?key|apikey|token|secret|password|passwd|pwd|authorization|x-goog-api-key)"
+        r"[\"']?\s*[:=]\s*[\"']?)(?:bearer\s+)?[^\s\"'&,;]+"
+    ),
+    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+"),
+    re.compile(r"(?i)([?&](?:key|token|access_token)=)[^&\s]+"),
+    # credentials in URLs: scheme://user:password@host
+    re.compile(r"(?i)(\b[a-z][a-z0-9+.-]*://[^/\s:@]+:)[^@\s/]+(?=@)"),
+    # Google API keys and long opaque tokens even without a label
+    re.compile(r"()AIza[0-9A-Za-z_-]{20,}"),
+    re.compile(r"()\b(?:sk|pk|ghp|gho|xox[abp])[-_][A-Za-z0-9_-]{16,}"),
+]
+
+
+def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """Mask anything that looks like a credential, and every literal in `secrets`."""
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "***")
+    for pattern in _PATTERNS:
+        text = pattern.sub(lambda m: m.group(1) + "***", text)
+    return text
+
+
+def safe_error(error: BaseException | str, secrets: tuple[str, ...] = ()) -> str:
+    """`last_error` text: `Type: message`, redacted, at most MAX_ERROR_CHARS characters."""
+    if isinstance(error, BaseException):
+        message = str(error) or error.__class__.__name__
+        text = f"{error.__class__.__name__}: {message}"
+    else:
+        text = error
+    text = redact(text, secrets)
+    if len(text) > MAX_ERROR_CHARS:
+        text = text[: MAX_ERROR_CHARS - 1] + "…"
+    return text

@@ -1,0 +1,65 @@
+"""Configuration from the environment, read when asked for (never at import time)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
+# Batch types that have a processor; the others wait, visibly, as `pending`.
+PROCESSED_BATCH_TYPES = ("purchase_orders",)
+
+
+def _var_dir() -> Path:
+    return Path(os.environ.get("PO_INGEST_VAR_DIR", "var")).resolve()
+
+
+def _int_list(raw: str, name: str) -> tuple[int, ...]:
+    try:
+        values = tuple(int(part) for part in raw.split(",") if part.strip())
+    except ValueError as exc:
+        raise ValueError(f"{name} must be comma-separated whole seconds, got {raw!r}") from exc
+    if any(v < 0 for v in values):
+        raise ValueError(f"{name} must not be negative, got {raw!r}")
+    return values
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Seconds to wait after failed attempt 1, 2, …; the attempt cap after which a batch is dead."""
+
+    delays: tuple[int, ...] = (60, 300)
+    max_attempts: int = 3
+
+    @classmethod
+    def from_env(cls) -> RetryPolicy:
+        delays = _int_list(
+            os.environ.get("PO_INGEST_RETRY_DELAYS", "60,300"), "PO_INGEST_RETRY_DELAYS"
+        )
+        max_attempts = int(os.environ.get("PO_INGEST_MAX_ATTEMPTS", "3"))
+        if max_attempts < 1:
+            raise ValueError("PO_INGEST_MAX_ATTEMPTS must be at least 1")
+        return cls(delays=delays, max_attempts=max_attempts)
+
+
+def database_url() -> str:
+    url = os.environ.get("PO_INGEST_DATABASE_URL")
+    if url:
+        return url
+    path = _var_dir() / "po_ingest.sqlite"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{path}"
+
+
+def files_dir() -> Path:
+    return Path(os.environ.get("PO_INGEST_FILES_DIR") or _var_dir() / "files").resolve()
+
+
+def env_seconds(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return float(raw) if raw else default
+
+
+def default_currency() -> str:
+    return os.environ.get("PO_INGEST_DEFAULT_CURRENCY", "EUR").upper()

@@ -1,0 +1,33 @@
+"""The app database: the only code that writes SQL."""
+
+from __future__ import annotations
+
+from po_ingest.lib import settings
+from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
+from po_ingest.lib.store.engine import StoreUnavailable, get_engine
+from po_ingest.lib.store.orders import LostClaim, OrderStore, PersistOutcome
+from po_ingest.lib.store.sites import SiteStore
+
+
+class Store:
+    """The three tables' stores on one engine."""
+
+    def __init__(self, url: str | None = None):
+        self.url = url or settings.database_url()
+        self.engine = get_engine(self.url)
+        self.batches = BatchStore(self.engine)
+        self.orders = OrderStore(self.engine)
+        self.sites = SiteStore(self.engine)
+
+
+__all__ = [
+    "Batch",
+    "BatchStore",
+    "LostClaim",
+    "NewBatch",
+    "OrderStore",
+    "PersistOutcome",
+    "SiteStore",
+    "Store",
+    "StoreUnavailable",
+]

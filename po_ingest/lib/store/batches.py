@@ -1,0 +1,279 @@
+"""The queue table. Every transition is one conditional UPDATE; its row count says who won."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+
+import sqlalchemy as sa
+
+from po_ingest.lib.batch_state import Status
+from po_ingest.lib.store.schema import batches
+
+_now = lambda: dt.datetime.now(dt.UTC)  # noqa: E731
+
+
+@dataclass(frozen=True)
+class Batch:
+    id: str
+    batch_type: str
+    content_type: str
+    original_file: str | None
+    original_filename: str | None
+    file_size: int
+    file_sha256: str
+    date_uploaded: dt.datetime
+    uploaded_by: str | None
+    status: str
+    attempts: int
+    last_error: str | None
+    last_attempt_at: dt.datetime | None
+    next_retry_at: dt.datetime | None
+    processed_at: dt.datetime | None
+    processed_record_id: int | None
+    dagster_run_id: str | None
+    generation: int
+    extraction: str | None
+    warnings: list[str]
+
+    @classmethod
+    def from_row(cls, row: sa.Row) -> Batch:
+        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
+
+    def to_json(self) -> dict:
+        data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extraction"}
+        for key, value in data.items():
+            if isinstance(value, dt.datetime):
+                data[key] = value.isoformat()
+        data["extraction"] = json.loads(self.extraction) if self.extraction else None
+        return data
+
+
+@dataclass(frozen=True)
+class NewBatch:
+    id: str
+    batch_type: str
+    content_type: str
+    original_file: str
+    original_filename: str | None
+    file_size: int
+    file_sha256: str
+    uploaded_by: str | None = None
+
+
+class BatchStore:
+    def __init__(self, engine: sa.Engine):
+        self.engine = engine
+
+    # -- reads -------------------------------------------------------------------------
+    def get(self, batch_id: str) -> Batch | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(batches).where(batches.c.id == batch_id)).first()
+        return Batch.from_row(row) if row else None
+
+    def list(
+        self,
+        *,
+        status: str | None = None,
+        batch_type: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[Batch]:
+        query = sa.select(batches).order_by(batches.c.date_uploaded.desc(), batches.c.id)
+        if status:
+            query = query.where(batches.c.status == status)
+        if batch_type:
+            query = query.where(batches.c.batch_type == batch_type)
+        with self.engine.connect() as conn:
+            rows = conn.execute(query.limit(limit).offset(offset)).all()
+        return [Batch.from_row(r) for r in rows]
+
+    def due_pending(self, batch_types: Iterable[str], limit: int, now: dt.datetime | None = None):
+        """Pending batches whose retry time has come, oldest first."""
+        now = now or _now()
+        query = (
+            sa.select(batches.c.id, batches.c.generation, batches.c.batch_type)
+            .where(
+                batches.c.status == Status.PENDING,
+                batches.c.batch_type.in_(list(batch_types)),
+                sa.or_(batches.c.next_retry_at.is_(None), batches.c.next_retry_at <= now),
+            )
+            .order_by(batches.c.date_uploaded, batches.c.id)
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(query).all()
+
+    def held_too_long(self, older_than: dt.datetime) -> list[Batch]:
+        """Batches a run holds (processing, or failed waiting on a retry) since before `older_than`."""
+        query = sa.select(batches).where(
+            sa.or_(
+                sa.and_(
+                    batches.c.status == Status.PROCESSING,
+                    batches.c.last_attempt_at < older_than,
+                ),
+                sa.and_(
+                    batches.c.status == Status.FAILED,
+                    batches.c.next_retry_at < older_than,
+                ),
+            )
+        )
+        with self.engine.connect() as conn:
+            return [Batch.from_row(r) for r in conn.execute(query).all()]
+
+    def count_by_status(self) -> dict[str, int]:
+        query = sa.select(batches.c.status, sa.func.count()).group_by(batches.c.status)
+        with self.engine.connect() as conn:
+            return {status: count for status, count in conn.execute(query).all()}
+
+    # -- writes ------------------------------------------------------------------------
+    def create(self, new: NewBatch, now: dt.datetime | None = None) -> Batch:
+        with self.engine.begin() as conn:
+            conn.execute(
+                batches.insert().values(
+                    **new.__dict__, date_uploaded=now or _now(), status=Status.PENDING
+                )
+            )
+        return self.get(new.id)
+
+    def _update(self, conditions: list, **values) -> bool:
+        with self.engine.begin() as conn:
+            result = conn.execute(batches.update().where(*conditions).values(**values))
+        return result.rowcount == 1
+
+    def _held_by(self, batch_id: str, run_id: str, *statuses: str) -> list:
+        return [
+            batches.c.id == batch_id,
+            batches.c.dagster_run_id == run_id,
+            batches.c.status.in_(statuses),
+        ]
+
+    def claim(
+        self,
+        batch_id: str,
+        run_id: str,
+        *,
+        statuses: Iterable[str],
+        generation: int | None = None,
+        holder: str | None = None,
+        reset_attempts: bool = False,
+    ) -> bool:
+        """Take the batch for `run_id`: from one of `statuses`, or from the run `holder`."""
+        allowed = batches.c.status.in_(list(statuses))
+        if holder:
+            allowed = sa.or_(
+                allowed,
+                sa.and_(batches.c.dagster_run_id == holder, batches.c.status != Status.PROCESSED),
+            )
+        conditions = [batches.c.id == batch_id, allowed]
+        if generation is not None:
+            conditions.append(batches.c.generation == generation)
+        return self._update(
+            conditions,
+            status=Status.PROCESSING,
+            attempts=1 if reset_attempts else batches.c.attempts + 1,
+            dagster_run_id=run_id,
+            last_attempt_at=_now(),
+            next_retry_at=None,
+        )
+
+    def reclaim_for_retry(self, batch_id: str, run_id: str) -> bool:
+        """A step retry in the run that holds a `failed` batch starts the next attempt."""
+        return self._update(
+            self._held_by(batch_id, run_id, Status.FAILED),
+            status=Status.PROCESSING,
+            attempts=batches.c.attempts + 1,
+            last_attempt_at=_now(),
+            next_retry_at=None,
+        )
+
+    def save_extraction(self, batch_id: str, run_id: str, extraction_json: str) -> bool:
+        return self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING), extraction=extraction_json
+        )
+
+    def mark_failed(
+        self, batch_id: str, run_id: str, error: str, next_retry_at: dt.datetime
+    ) -> bool:
+        return self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING),
+            status=Status.FAILED,
+            last_error=error,
+            next_retry_at=next_retry_at,
+        )
+
+    def mark_dead(self, batch_id: str, run_id: str, error: str) -> bool:
+        return self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING, Status.FAILED),
+            status=Status.DEAD,
+            last_error=error,
+            next_retry_at=None,
+        )
+
+    def release(self, batch_id: str, run_id: str, error: str, max_attempts: int) -> str | None:
+        """A run that held the batch ended abnormally: dead if its attempts are spent, else
+        back to `pending` under a new generation (keeping any retry time). Returns the status."""
+        spent = batches.c.attempts >= max_attempts
+        done = self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING, Status.FAILED),
+            status=sa.case((spent, Status.DEAD.value), else_=Status.PENDING.value),
+            generation=sa.case((spent, batches.c.generation), else_=batches.c.generation + 1),
+            last_error=error,
+        )
+        return self.get(batch_id).status if done else None
+
+    def release_unstarted(
+        self, batch_id: str, generation: int, error: str, max_attempts: int, *, dead: bool = False
+    ) -> str | None:
+        """The run launched for this generation ended before it claimed the batch (canceled
+        while queued, failed to start). Counts as an attempt; a new generation is due."""
+        attempts = batches.c.attempts + 1
+        to_dead = sa.true() if dead else attempts >= max_attempts
+        done = self._update(
+            [
+                batches.c.id == batch_id,
+                batches.c.status == Status.PENDING,
+                batches.c.generation == generation,
+            ],
+            status=sa.case((to_dead, Status.DEAD.value), else_=Status.PENDING.value),
+            attempts=attempts,
+            generation=batches.c.generation + 1,
+            last_error=error,
+        )
+        return self.get(batch_id).status if done else None
+
+    def reset_to_pending(self, batch_id: str, run_id: str, error: str) -> bool:
+        """The watchdog's rescue: the holding run is gone, so the batch goes back to the queue."""
+        return self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING, Status.FAILED),
+            status=Status.PENDING,
+            generation=batches.c.generation + 1,
+            last_error=error,
+            next_retry_at=None,
+        )
+
+    def retry(self, batch_id: str) -> bool:
+        """Manual retry: a failed or dead batch starts over from its stored file."""
+        return self._update(
+            [batches.c.id == batch_id, batches.c.status.in_([Status.FAILED, Status.DEAD])],
+            status=Status.PENDING,
+            attempts=0,
+            generation=batches.c.generation + 1,
+            next_retry_at=None,
+        )
+
+    def retry_all_dead(self) -> int:
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                batches.update()
+                .where(batches.c.status == Status.DEAD)
+                .values(
+                    status=Status.PENDING,
+                    attempts=0,
+                    generation=batches.c.generation + 1,
+                    next_retry_at=None,
+                )
+            )
+        return result.rowcount

@@ -1,0 +1,56 @@
+"""One engine per database URL per process, set up for many writer processes."""
+
+from __future__ import annotations
+
+import threading
+
+import sqlalchemy as sa
+
+_engines: dict[str, sa.Engine] = {}
+_lock = threading.Lock()
+
+
+class StoreUnavailable(RuntimeError):
+    """The app database cannot be reached (a transient condition)."""
+
+
+def _sqlite_engine(url: str) -> sa.Engine:
+    engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+
+    @sa.event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn, _record):
+        # Let SQLAlchemy's "begin" below open transactions, so every write transaction
+        # takes the write lock up front (BEGIN IMMEDIATE) and never fails half-way
+        # with "database is locked" when it upgrades from reading.
+        dbapi_conn.isolation_level = None
+        cursor = dbapi_conn.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.close()
+
+    @sa.event.listens_for(engine, "begin")
+    def _on_begin(conn):
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+def get_engine(url: str) -> sa.Engine:
+    with _lock:
+        engine = _engines.get(url)
+        if engine is None:
+            if url.startswith("sqlite"):
+                engine = _sqlite_engine(url)
+            else:
+                engine = sa.create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=5)
+            _engines[url] = engine
+        return engine
+
+
+def dispose_all() -> None:
+    with _lock:
+        for engine in _engines.values():
+            engine.dispose()
+        _engines.clear()

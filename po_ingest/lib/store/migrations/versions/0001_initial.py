@@ -1,0 +1,106 @@
+"""Initial tables: the batch queue, sites, purchase orders and their items.
+
+Revision ID: 0001
+Revises:
+Create Date: 2026-11-30
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+from po_ingest.lib.store.types import Money, UTCDateTime
+
+revision = "0001"
+down_revision = None
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "data_import_batches",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("batch_type", sa.String(32), nullable=False),
+        sa.Column("content_type", sa.String(64), nullable=False),
+        sa.Column("original_file", sa.String(255), nullable=True),
+        sa.Column("original_filename", sa.String(255), nullable=True),
+        sa.Column("file_size", sa.BigInteger, nullable=False),
+        sa.Column("file_sha256", sa.String(64), nullable=False),
+        sa.Column("date_uploaded", UTCDateTime, nullable=False),
+        sa.Column("uploaded_by", sa.String(255), nullable=True),
+        sa.Column("status", sa.String(16), nullable=False, server_default="pending"),
+        sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("last_error", sa.Text, nullable=True),
+        sa.Column("last_attempt_at", UTCDateTime, nullable=True),
+        sa.Column("next_retry_at", UTCDateTime, nullable=True),
+        sa.Column("processed_at", UTCDateTime, nullable=True),
+        sa.Column("processed_record_id", sa.Integer, nullable=True),
+        sa.Column("dagster_run_id", sa.String(64), nullable=True),
+        sa.Column("generation", sa.Integer, nullable=False, server_default="0"),
+        sa.Column("extraction", sa.Text, nullable=True),
+        sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
+    )
+    op.create_index(
+        "ix_batches_status_type_retry",
+        "data_import_batches",
+        ["status", "batch_type", "next_retry_at"],
+    )
+    op.create_table(
+        "sites",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("name", sa.String(255), nullable=False, unique=True),
+        sa.Column("project_code", sa.String(100), nullable=True, unique=True),
+        sa.Column("aliases", sa.JSON, nullable=False, server_default="[]"),
+    )
+    op.create_table(
+        "purchase_orders",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("po_number", sa.String(100), nullable=False, unique=True),
+        sa.Column("order_date", sa.Date, nullable=True),
+        sa.Column("supplier_name", sa.String(300), nullable=True),
+        sa.Column("project_code", sa.String(100), nullable=True),
+        sa.Column("site_id", sa.Integer, sa.ForeignKey("sites.id"), nullable=True),
+        sa.Column("currency", sa.String(3), nullable=False),
+        sa.Column("subtotal", Money, nullable=True),
+        sa.Column("tax", Money, nullable=True),
+        sa.Column("total", Money, nullable=True),
+        sa.Column("file_key", sa.String(255), nullable=True),
+        sa.Column("raw_extraction", sa.Text, nullable=False),
+        sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
+        sa.Column("is_verified", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column(
+            "batch_id", sa.String(32), sa.ForeignKey("data_import_batches.id"), nullable=False
+        ),
+        sa.Column("dagster_run_id", sa.String(64), nullable=True),
+        sa.Column("created_at", UTCDateTime, nullable=False),
+    )
+    op.create_table(
+        "purchase_order_items",
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column(
+            "purchase_order_id",
+            sa.Integer,
+            sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column("line_number", sa.Integer, nullable=False),
+        sa.Column("description", sa.Text, nullable=False),
+        sa.Column("item_code", sa.String(100), nullable=True),
+        sa.Column("quantity", Money, nullable=True),
+        sa.Column("unit", sa.String(20), nullable=True),
+        sa.Column("unit_price", Money, nullable=True),
+        sa.Column("line_total", Money, nullable=True),
+    )
+    op.create_index(
+        "ix_purchase_order_items_purchase_order_id",
+        "purchase_order_items",
+        ["purchase_order_id"],
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("purchase_order_items")
+    op.drop_table("purchase_orders")
+    op.drop_table("sites")
+    op.drop_index("ix_batches_status_type_retry", "data_import_batches")
+    op.drop_table("data_import_batches")

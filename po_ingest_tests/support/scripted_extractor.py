@@ -1,0 +1,62 @@
+"""A test extractor: answers from the ground truth embedded in the PDF, as scripted there.
+
+Script keys (all optional): `fail_times` (raise a transient error on the first N calls for
+this document), `always_fail`, `permanent` (raise a permanent error), `hang_once` (on the
+first call write `<sha>.pid` into the state dir and sleep, so a test can kill the worker).
+Call counts live in PO_INGEST_TEST_STATE_DIR so they survive across run workers.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from pathlib import Path
+
+from po_ingest.lib.extraction.base import (
+    Document,
+    PermanentExtractionError,
+    TransientExtractionError,
+)
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest_tests.support.documents import read_payload
+
+FAKE_API_KEY = "AIzaSyFAKE-test-key-0123456789abcdef"
+
+
+class ScriptedExtractor:
+    name = "scripted"
+
+    def __init__(self, state_dir: str | None = None):
+        self.state_dir = Path(state_dir or os.environ["PO_INGEST_TEST_STATE_DIR"])
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+
+    def _count_call(self, sha: str) -> int:
+        counter = self.state_dir / f"{sha}.calls"
+        calls = int(counter.read_text()) + 1 if counter.exists() else 1
+        counter.write_text(str(calls))
+        return calls
+
+    def extract(self, document: Document) -> ExtractionResult:
+        sha = hashlib.sha256(document.content).hexdigest()[:16]
+        payload = read_payload(document.content)
+        script = payload.get("script", {})
+        calls = self._count_call(sha)
+        if script.get("hang_once") and calls == 1:
+            (self.state_dir / f"{sha}.pid").write_text(str(os.getpid()))
+            time.sleep(600)
+        if script.get("permanent"):
+            raise PermanentExtractionError(script["permanent"])
+        if script.get("always_fail") or calls <= script.get("fail_times", 0):
+            raise TransientExtractionError(
+                f"model unavailable (503) on call {calls}; request used key={FAKE_API_KEY}"
+            )
+        return ExtractionResult(
+            order=ExtractedPurchaseOrder.model_validate(payload["order"]),
+            extractor=self.name,
+            model="ground-truth",
+            warnings=list(script.get("warnings", [])),
+            input_tokens=258,
+            output_tokens=120,
+            duration_ms=1,
+        )

@@ -1,0 +1,181 @@
+"""The queue's transitions on SQLite and PostgreSQL: one conditional UPDATE each."""
+
+import datetime as dt
+import threading
+from decimal import Decimal
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest.lib.sites import Site
+from po_ingest.lib.store import LostClaim, Store
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+
+PENDING_ONLY = ["pending"]
+
+
+def _upload(store, files, po_number="PO-1", **kw):
+    pdf = purchase_order_pdf(order(po_number, **kw))
+    return accept_upload(store, files, [pdf], filename=f"{po_number}.pdf")
+
+
+def _result(po_number="PO-1", **kw) -> ExtractionResult:
+    return ExtractionResult(
+        order=ExtractedPurchaseOrder.model_validate(order(po_number, **kw)), extractor="test"
+    )
+
+
+def test_upload_writes_row_and_file(store, files):
+    batch = _upload(store, files)
+    assert batch.status == "pending" and batch.attempts == 0 and batch.generation == 0
+    assert batch.content_type == "application/pdf"
+    assert batch.original_file == f"batches/{batch.id}.pdf"
+    assert files.read(batch.original_file)[:5] == b"%PDF-"
+    assert batch.file_size == len(files.read(batch.original_file))
+    assert batch.date_uploaded.tzinfo is not None
+
+
+def test_claim_is_won_once_and_counts_attempts(store, files):
+    batch = _upload(store, files)
+    assert store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    assert not store.batches.claim(batch.id, "run-b", statuses=PENDING_ONLY, generation=0)
+    claimed = store.batches.get(batch.id)
+    assert (claimed.status, claimed.attempts, claimed.dagster_run_id) == ("processing", 1, "run-a")
+
+
+def test_claim_of_a_stale_generation_loses(store, files):
+    batch = _upload(store, files)
+    assert not store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=1)
+    assert store.batches.get(batch.id).status == "pending"
+
+
+def test_race_eight_workers_fifty_batches_each_claimed_once(store, files):
+    ids = [_upload(store, files, f"PO-{n}").id for n in range(50)]
+    barrier = threading.Barrier(8)
+
+    def worker(n: int) -> list[str]:
+        barrier.wait()
+        return [
+            batch_id
+            for batch_id in ids
+            if store.batches.claim(batch_id, f"run-{n}", statuses=PENDING_ONLY, generation=0)
+        ]
+
+    with ThreadPoolExecutor(8) as pool:
+        won = [batch_id for result in pool.map(worker, range(8)) for batch_id in result]
+    assert sorted(won) == sorted(ids)
+    assert {b.attempts for b in store.batches.list(limit=100)} == {1}
+
+
+def test_failed_then_retry_claim_then_dead(store, files):
+    batch = _upload(store, files)
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    retry_at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=60)
+    assert store.batches.mark_failed(batch.id, "run-a", "boom", retry_at)
+    failed = store.batches.get(batch.id)
+    assert (failed.status, failed.next_retry_at, failed.last_error) == ("failed", retry_at, "boom")
+    assert not store.batches.reclaim_for_retry(batch.id, "run-other")
+    assert store.batches.reclaim_for_retry(batch.id, "run-a")
+    again = store.batches.get(batch.id)
+    assert (again.status, again.attempts, again.next_retry_at) == ("processing", 2, None)
+    assert not store.batches.mark_dead(batch.id, "run-other", "x")
+    assert store.batches.mark_dead(batch.id, "run-a", "gave up")
+    assert store.batches.get(batch.id).status == "dead"
+
+
+def test_manual_retry_only_from_failed_or_dead(store, files):
+    batch = _upload(store, files)
+    assert not store.batches.retry(batch.id)  # pending
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    assert not store.batches.retry(batch.id)  # processing
+    store.batches.mark_dead(batch.id, "run-a", "gave up")
+    assert store.batches.retry(batch.id)
+    retried = store.batches.get(batch.id)
+    assert (retried.status, retried.attempts, retried.generation) == ("pending", 0, 1)
+
+
+def test_release_requeues_until_attempts_are_spent(store, files):
+    batch = _upload(store, files)
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    assert store.batches.release(batch.id, "run-other", "crash", max_attempts=3) is None
+    assert store.batches.release(batch.id, "run-a", "crash", max_attempts=3) == "pending"
+    assert store.batches.release(batch.id, "run-a", "crash", max_attempts=3) is None  # idempotent
+    assert store.batches.get(batch.id).generation == 1
+    store.batches.claim(batch.id, "run-b", statuses=PENDING_ONLY, generation=1)
+    store.batches.claim(batch.id, "run-b", statuses=["processing"])  # attempts 3
+    assert store.batches.release(batch.id, "run-b", "crash", max_attempts=3) == "dead"
+    dead = store.batches.get(batch.id)
+    assert (dead.status, dead.last_error, dead.generation) == ("dead", "crash", 1)
+
+
+def test_persist_stores_order_items_and_settles_batch(store, files):
+    batch = _upload(store, files, lines=3)
+    store.sites.upsert([Site(name="North yard", project_code="P-100")])
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    outcome = store.orders.persist(batch.id, "run-a", _result(lines=3), "orders/x.pdf")
+    saved = store.orders.get(outcome.order_id)
+    assert saved["po_number"] == "PO-1" and saved["site_id"] == outcome.site_id is not None
+    assert [i["line_number"] for i in saved["items"]] == [1, 2, 3]
+    assert saved["total"] == Decimal("75.60") and saved["items"][0]["unit_price"] == Decimal("10.5")
+    processed = store.batches.get(batch.id)
+    assert (processed.status, processed.processed_record_id, processed.original_file) == (
+        "processed",
+        outcome.order_id,
+        None,
+    )
+
+
+def test_persist_by_a_run_that_lost_the_batch_writes_nothing(store, files):
+    batch = _upload(store, files)
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    with pytest.raises(LostClaim):
+        store.orders.persist(batch.id, "run-b", _result(), "orders/x.pdf")
+    assert store.orders.count() == 0
+    assert store.batches.get(batch.id).status == "processing"
+
+
+def test_unknown_project_code_gives_order_without_site(store, files):
+    batch = _upload(store, files, project_code="NOPE-9")
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    outcome = store.orders.persist(batch.id, "run-a", _result(project_code="NOPE-9"), "orders/x.pdf")
+    assert store.orders.get(outcome.order_id)["site_id"] is None
+    assert "site_unmatched" in store.batches.get(batch.id).warnings
+
+
+def test_concurrent_persists_of_one_po_number_give_one_order(db_url, files):
+    store = Store(db_url)
+    ids = [_upload(store, files, "PO-SAME").id for _ in range(2)]
+    for n, batch_id in enumerate(ids):
+        store.batches.claim(batch_id, f"run-{n}", statuses=PENDING_ONLY, generation=0)
+    barrier = threading.Barrier(2)
+
+    def persist(n: int):
+        barrier.wait()
+        return store.orders.persist(ids[n], f"run-{n}", _result("PO-SAME"), f"orders/{n}.pdf")
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = list(pool.map(persist, range(2)))
+    assert store.orders.count() == 1
+    assert len({o.order_id for o in outcomes}) == 1
+    assert sorted(o.duplicate for o in outcomes) == [False, True]
+    duplicate = next(store.batches.get(i) for i, o in zip(ids, outcomes, strict=True) if o.duplicate)
+    assert duplicate.status == "processed" and "duplicate" in duplicate.warnings
+
+
+def test_due_pending_skips_future_retries_and_unprocessed_types(store, files):
+    now = dt.datetime.now(dt.UTC)
+    first = _upload(store, files, "PO-A")
+    note = accept_upload(
+        store, files, [purchase_order_pdf(order("DN-1"))], filename="dn.pdf", batch_type="delivery_notes"
+    )
+    waiting = _upload(store, files, "PO-B")
+    store.batches.claim(waiting.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    store.batches.mark_failed(waiting.id, "run-a", "x", now + dt.timedelta(minutes=5))
+    store.batches.release(waiting.id, "run-a", "run crashed", max_attempts=3)
+    due = [r.id for r in store.batches.due_pending(["purchase_orders"], limit=10)]
+    assert due == [first.id]
+    later = store.batches.due_pending(["purchase_orders"], 10, now + dt.timedelta(minutes=6))
+    assert [r.id for r in later] == [first.id, waiting.id]
+    assert note.id not in [r.id for r in later]

@@ -25,6 +25,17 @@ def _pg_cursor():
         conn.close()
 
 
+@pytest.fixture(autouse=True)
+def _test_environment(monkeypatch, tmp_path):
+    """Short retries and a private extractor state for every test; no stray var/ writes."""
+    monkeypatch.setenv("PO_INGEST_RETRY_DELAYS", "0,0")
+    monkeypatch.setenv("PO_INGEST_MAX_ATTEMPTS", "3")
+    monkeypatch.setenv("PO_INGEST_TEST_STATE_DIR", str(tmp_path / "extractor-state"))
+    monkeypatch.setenv("PO_INGEST_VAR_DIR", str(tmp_path / "var"))
+    monkeypatch.delenv("PO_INGEST_DATABASE_URL", raising=False)
+    monkeypatch.delenv("PO_INGEST_FILES_DIR", raising=False)
+
+
 @pytest.fixture
 def postgres_url():
     """A new, migrated PostgreSQL database for one test; dropped afterwards."""

@@ -16,13 +16,6 @@ def instance():
         yield inst
 
 
-@pytest.fixture(autouse=True)
-def _fast_retries(monkeypatch, tmp_path):
-    monkeypatch.setenv("PO_INGEST_RETRY_DELAYS", "0,0")
-    monkeypatch.setenv("PO_INGEST_MAX_ATTEMPTS", "3")
-    monkeypatch.setenv("PO_INGEST_TEST_STATE_DIR", str(tmp_path / "extractor-state"))
-
-
 @pytest.fixture
 def job(db_url, files):
     return job_with(db_url, files.root)

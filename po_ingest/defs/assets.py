@@ -43,6 +43,7 @@ def extract_order(
     batch = claims.hold(context, db, context.partition_key)
     failure: tuple[BaseException, bool] | None = None
     try:
+        chosen_extractor = extractor.get()
         if not batch.original_file or not files.get().exists(batch.original_file):
             raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
         document = Document(
@@ -52,7 +53,7 @@ def extract_order(
             batch_type=batch.batch_type,
             filename=batch.original_filename,
         )
-        result = extractor.get().extract(document)
+        result = chosen_extractor.extract(document)
     except PermanentExtractionError as exc:
         failure = (exc, True)
     except Exception as exc:

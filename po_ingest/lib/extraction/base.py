@@ -54,6 +54,12 @@ def load_extractor(spec: str) -> Extractor:
         return NoExtractor()
     module_name, _, attr = spec.partition(":")
     if not attr:
-        raise ValueError(f"PO_INGEST_EXTRACTOR must be 'none' or 'module:factory', got {spec!r}")
-    factory = getattr(importlib.import_module(module_name), attr)
+        raise PermanentExtractionError(
+            f"PO_INGEST_EXTRACTOR must be 'none' or 'module:factory', got {spec!r}"
+        )
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        # A configuration mistake: retrying will not fix it; fix it, then retry the batches.
+        raise PermanentExtractionError(f"extractor {spec!r} cannot be loaded: {exc}") from None
     return factory()

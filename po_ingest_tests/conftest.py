@@ -1,28 +1,10 @@
-import contextlib
-import os
-import uuid
-
-import psycopg2
 import pytest
-from psycopg2 import sql
 
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
 from po_ingest.lib.store.migrate import upgrade
-
-PG_DSN = os.environ.get("PO_INGEST_TEST_PG", "postgresql://postgres@127.0.0.1:5432/postgres")
-
-
-@contextlib.contextmanager
-def _pg_cursor():
-    conn = psycopg2.connect(PG_DSN)
-    conn.autocommit = True
-    try:
-        with conn.cursor() as cur:
-            yield cur
-    finally:
-        conn.close()
+from po_ingest_tests.support.databases import new_postgres_database
 
 
 @pytest.fixture(autouse=True)
@@ -38,17 +20,8 @@ def _test_environment(monkeypatch, tmp_path):
 
 @pytest.fixture
 def postgres_url():
-    """A new, migrated PostgreSQL database for one test; dropped afterwards."""
-    name = f"po_ingest_test_{uuid.uuid4().hex[:10]}"
-    with _pg_cursor() as cur:
-        cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    base = PG_DSN.rsplit("/", 1)[0]
-    url = f"{base.replace('postgresql://', 'postgresql+psycopg2://')}/{name}"
-    upgrade(url)
-    yield url
-    dispose_all()
-    with _pg_cursor() as cur:
-        cur.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name)))
+    with new_postgres_database() as url:
+        yield url
 
 
 @pytest.fixture

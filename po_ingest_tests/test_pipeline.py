@@ -6,7 +6,7 @@ import pytest
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pipeline import job_with, run_batch
+from po_ingest_tests.support.pipeline import SCRIPTED, job_with, production_job, run_batch
 from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
 
 
@@ -152,3 +152,28 @@ def test_run_of_a_stale_generation_does_not_claim(store, files, job, instance):
     result = run_batch(job, instance, batch.id, generation=5)
     assert not result.success
     assert store.batches.get(batch.id).status == "pending"
+
+
+def test_reexecution_from_failure_takes_the_batch_over_as_a_manual_retry(
+    store, files, db_url, monkeypatch
+):
+    monkeypatch.setenv("PO_INGEST_MAX_ATTEMPTS", "1")
+    monkeypatch.setenv("PO_INGEST_DATABASE_URL", db_url)
+    monkeypatch.setenv("PO_INGEST_FILES_DIR", str(files.root))
+    monkeypatch.setenv("PO_INGEST_EXTRACTOR", SCRIPTED)
+    batch = _upload(store, files, "PO-REEXEC", script={"fail_times": 1})
+    job = dg.reconstructable(production_job)
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("batches", [batch.id])
+        tags = {"dagster/partition": batch.id}
+        with dg.execute_job(job, instance, tags=tags) as first:
+            assert not first.success
+        assert store.batches.get(batch.id).status == "dead"
+        options = dg.ReexecutionOptions.from_failure(first.run_id, instance)
+        # The UI copies the parent run's tags (partition included) onto a re-execution.
+        with dg.execute_job(job, instance, tags=tags, reexecution_options=options) as second:
+            assert second.success
+            steps = {e.step_key for e in second.all_events if e.event_type_value == "STEP_START"}
+        assert "extracted_purchase_order.claim_batch" not in steps
+    done = store.batches.get(batch.id)
+    assert (done.status, done.attempts, done.dagster_run_id) == ("processed", 1, second.run_id)

@@ -2,8 +2,8 @@
 
 import datetime as dt
 import threading
-from decimal import Decimal
 from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
 
 import pytest
 
@@ -139,7 +139,9 @@ def test_persist_by_a_run_that_lost_the_batch_writes_nothing(store, files):
 def test_unknown_project_code_gives_order_without_site(store, files):
     batch = _upload(store, files, project_code="NOPE-9")
     store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
-    outcome = store.orders.persist(batch.id, "run-a", _result(project_code="NOPE-9"), "orders/x.pdf")
+    outcome = store.orders.persist(
+        batch.id, "run-a", _result(project_code="NOPE-9"), "orders/x.pdf"
+    )
     assert store.orders.get(outcome.order_id)["site_id"] is None
     assert "site_unmatched" in store.batches.get(batch.id).warnings
 
@@ -160,7 +162,9 @@ def test_concurrent_persists_of_one_po_number_give_one_order(db_url, files):
     assert store.orders.count() == 1
     assert len({o.order_id for o in outcomes}) == 1
     assert sorted(o.duplicate for o in outcomes) == [False, True]
-    duplicate = next(store.batches.get(i) for i, o in zip(ids, outcomes, strict=True) if o.duplicate)
+    duplicate = next(
+        store.batches.get(i) for i, o in zip(ids, outcomes, strict=True) if o.duplicate
+    )
     assert duplicate.status == "processed" and "duplicate" in duplicate.warnings
 
 
@@ -168,7 +172,11 @@ def test_due_pending_skips_future_retries_and_unprocessed_types(store, files):
     now = dt.datetime.now(dt.UTC)
     first = _upload(store, files, "PO-A")
     note = accept_upload(
-        store, files, [purchase_order_pdf(order("DN-1"))], filename="dn.pdf", batch_type="delivery_notes"
+        store,
+        files,
+        [purchase_order_pdf(order("DN-1"))],
+        filename="dn.pdf",
+        batch_type="delivery_notes",
     )
     waiting = _upload(store, files, "PO-B")
     store.batches.claim(waiting.id, "run-a", statuses=PENDING_ONLY, generation=0)

@@ -47,7 +47,9 @@ def purchase_order_pdf(ground_truth: dict, script: dict | None = None) -> bytes:
         f"Date: {ground_truth.get('order_date')}",
         f"Supplier: {ground_truth.get('supplier_name')}",
         f"Project: {ground_truth.get('project_code')}",
-    ] + [f"{i['line_number']}. {i['description']}  {i['line_total']}" for i in ground_truth["items"]]
+    ] + [
+        f"{i['line_number']}. {i['description']}  {i['line_total']}" for i in ground_truth["items"]
+    ]
     for text in lines:
         page.insert_text((72, y), text, fontsize=11)
         y += 16

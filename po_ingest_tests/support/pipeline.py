@@ -38,3 +38,8 @@ def run_batch(
     return job.execute_in_process(
         instance=instance, partition_key=batch_id, tags=run_tags, raise_on_error=False
     )
+
+
+def production_job() -> dg.JobDefinition:
+    """The code location's own job; its resources read PO_INGEST_* when they run."""
+    return defs.resolve_job_def("process_batch")

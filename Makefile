@@ -1,0 +1,36 @@
+# `make run` and `make test` each set up .venv on their own, so both work on a fresh clone.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-stamp
+export DAGSTER_HOME ?= $(CURDIR)/var/dagster
+
+.PHONY: run test lint format clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+$(DAGSTER_HOME)/dagster.yaml: dagster.yaml
+	mkdir -p $(DAGSTER_HOME)
+	ln -sf $(CURDIR)/dagster.yaml $(DAGSTER_HOME)/dagster.yaml
+
+## run: the product on its embedded default (SQLite, files under var/); Dagster UI on :3000
+run: $(STAMP) $(DAGSTER_HOME)/dagster.yaml
+	$(BIN)/po-ingest db upgrade
+	$(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
+
+## test: lint, then the whole suite (needs PostgreSQL at 127.0.0.1:5432)
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/pytest
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache

@@ -1,0 +1,160 @@
+"""End to end: a real dagster-daemon (sensors, run queue, code server, run workers), the
+SQLite app database and a real file store, exactly as `make run` starts them."""
+
+import os
+import signal
+import sys
+from pathlib import Path
+
+import dagster as dg
+import pytest
+
+from po_ingest.lib.files import FileStore
+from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.store import Store
+from po_ingest.lib.store.migrate import upgrade
+from po_ingest_tests.support.daemon import Daemon, wait_for, write_instance_config
+from po_ingest_tests.support.databases import new_postgres_database
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pipeline import SCRIPTED
+
+pytestmark = pytest.mark.e2e
+RETRY_DELAYS = (3, 5)
+TIMEOUT = 180
+
+
+class Stack:
+    def __init__(self, root: Path, db_url: str):
+        self.root = root
+        self.db_url = db_url
+        self.files = FileStore(root / "files")
+        self.state_dir = root / "extractor-state"
+        self.dagster_home = root / "dagster_home"
+
+    def env(self) -> dict[str, str]:
+        return {
+            **os.environ,
+            "DAGSTER_HOME": str(self.dagster_home),
+            "PO_INGEST_DATABASE_URL": self.db_url,
+            "PO_INGEST_FILES_DIR": str(self.files.root),
+            "PO_INGEST_EXTRACTOR": SCRIPTED,
+            "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
+            "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
+            "PO_INGEST_MAX_ATTEMPTS": "3",
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
+            ),
+        }
+
+    @property
+    def store(self) -> Store:
+        return Store(self.db_url)
+
+    def upload(self, po_number: str, script: dict | None = None, **kw):
+        pdf = purchase_order_pdf(order(po_number, **kw), script)
+        return accept_upload(self.store, self.files, [pdf], filename=f"{po_number}.pdf")
+
+    def wait_status(self, batch_id: str, statuses: set[str], timeout: float = TIMEOUT, seen=None):
+        def check():
+            batch = self.store.batches.get(batch_id)
+            if seen is not None:
+                seen.append((batch.status, batch.next_retry_at))
+            return batch if batch.status in statuses else None
+
+        return wait_for(check, timeout, f"batch {batch_id} to be {statuses}")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgres"])
+def app_db_url(request, tmp_path_factory):
+    """The app database: the embedded SQLite default, then PostgreSQL."""
+    if request.param == "postgres":
+        with new_postgres_database() as url:
+            yield url
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('app-db') / 'app.sqlite'}"
+        upgrade(url)
+        yield url
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory, app_db_url):
+    stack = Stack(tmp_path_factory.mktemp("e2e"), app_db_url)
+    write_instance_config(stack.dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
+    daemon = Daemon(stack.env(), stack.root / "daemon.log")
+    daemon.start()
+    stack.daemon = daemon
+    try:
+        warm_up = stack.upload("PO-WARMUP")
+        stack.wait_status(warm_up.id, {"processed"}, timeout=240)
+        yield stack
+    except BaseException:
+        sys.stderr.write(daemon.log_tail())
+        raise
+    finally:
+        daemon.stop()
+
+
+@pytest.fixture(autouse=True)
+def _environment(stack, monkeypatch):
+    for key, value in stack.env().items():
+        if key.startswith("PO_INGEST_") or key == "DAGSTER_HOME":
+            monkeypatch.setenv(key, value)
+
+
+def test_three_uploads_become_three_orders(stack):
+    batches = [stack.upload(f"PO-E2E-{n}", lines=n) for n in (1, 2, 3)]
+    for n, batch in enumerate(batches, start=1):
+        done = stack.wait_status(batch.id, {"processed", "dead"})
+        assert (done.status, done.attempts, done.original_file) == ("processed", 1, None)
+        saved = stack.store.orders.get(done.processed_record_id)
+        assert len(saved["items"]) == n
+        assert stack.files.exists(saved["file_key"])
+        assert not stack.files.exists(batch.original_file)
+    with dg.DagsterInstance.get() as instance:
+        assert instance.has_dynamic_partition("batches", batches[0].id)
+        run = instance.get_run_by_id(stack.store.batches.get(batches[0].id).dagster_run_id)
+        assert run.status == dg.DagsterRunStatus.SUCCESS
+        assert run.tags["po_ingest/batch_id"] == batches[0].id
+
+
+def test_two_failures_then_success_shows_failed_with_retry_time_in_between(stack):
+    batch = stack.upload("PO-E2E-FLAKY", script={"fail_times": 2})
+    seen: list = []
+    done = stack.wait_status(batch.id, {"processed", "dead"}, seen=seen)
+    assert (done.status, done.attempts) == ("processed", 3)
+    waits = [retry_at for status, retry_at in seen if status == "failed"]
+    assert waits and all(retry_at is not None for retry_at in waits)
+    assert stack.store.orders.get(done.processed_record_id)["po_number"] == "PO-E2E-FLAKY"
+
+
+def test_always_failing_batch_is_dead_after_three_attempts(stack):
+    batch = stack.upload("PO-E2E-DOOMED", script={"always_fail": True})
+    dead = stack.wait_status(batch.id, {"processed", "dead"})
+    assert (dead.status, dead.attempts) == ("dead", 3)
+    assert "model unavailable (503) on call 3" in dead.last_error
+    assert "AIza" not in dead.last_error
+
+
+def test_sigkill_of_the_run_worker_during_extraction_still_processes_once(stack):
+    batch = stack.upload("PO-E2E-KILL", script={"hang_once": True})
+    pid_file = wait_for(
+        lambda: next(iter(stack.state_dir.glob("*.pid")), None), TIMEOUT, "the extractor to hang"
+    )
+    held = stack.store.batches.get(batch.id)
+    assert held.status == "processing"
+    os.kill(int(pid_file.read_text()), signal.SIGKILL)
+    done = stack.wait_status(batch.id, {"processed", "dead"})
+    assert done.status == "processed" and done.generation == 1
+    assert done.dagster_run_id != held.dagster_run_id
+    assert stack.store.orders.find_by_po_number("PO-E2E-KILL")["id"] == done.processed_record_id
+    with dg.DagsterInstance.get() as instance:
+        assert instance.get_run_by_id(held.dagster_run_id).status == dg.DagsterRunStatus.FAILURE
+
+
+def test_retry_of_a_dead_batch_processes_it(stack):
+    batch = stack.upload("PO-E2E-RETRY", script={"fail_times": 3})
+    assert stack.wait_status(batch.id, {"processed", "dead"}).status == "dead"
+    assert stack.store.batches.retry(batch.id)
+    done = stack.wait_status(batch.id, {"processed"})
+    assert (done.attempts, done.generation) == (1, 1)
+    assert stack.store.orders.count() >= 1

@@ -103,6 +103,8 @@ def purchase_order(
     try:
         if not batch.extraction:
             raise PermanentExtractionError("no extraction stored: re-execute the whole run")
+        if not batch.original_file or not file_store.exists(batch.original_file):
+            raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
         result = ExtractionResult.model_validate_json(batch.extraction)
         target = order_key(batch.id, batch.content_type)
         file_store.copy(batch.original_file, target)

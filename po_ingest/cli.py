@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
@@ -133,6 +134,89 @@ def cmd_sites_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _extractor(mode: str):
+    from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
+
+    gemini = GeminiSettings(
+        api_key=os.environ.get("GEMINI_API_KEY"),
+        model=os.environ.get("PO_INGEST_GEMINI_MODEL"),
+        base_url=os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
+        default_currency=settings.default_currency(),
+    )
+    return build_extractor(mode, gemini)
+
+
+def cmd_extract(args: argparse.Namespace) -> int:
+    from po_ingest.lib.content_types import sniff
+    from po_ingest.lib.extraction.base import Document, ExtractionError
+
+    path = Path(args.file)
+    if not path.is_file():
+        raise CliError(f"{path}: no such file")
+    content = path.read_bytes()
+    content_type = sniff(content[:16])
+    if content_type is None:
+        raise CliError(f"{path}: not a PDF, JPEG, PNG or WEBP file")
+    try:
+        result = _extractor(args.extractor).extract(Document(content, content_type, path.stem))
+    except ExtractionError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    if args.json:
+        print(result.model_dump_json(indent=2))
+        return 0
+    order = result.order
+    print(
+        f"{order.po_number}  {order.order_date}  {order.supplier_name or '-'}  project={order.project_code or '-'}"
+    )
+    for item in order.items:
+        print(
+            f"  {item.line_number or '-':>3}  {item.item_code or '':<14} {item.description[:40]:<40} {item.quantity} {item.unit or ''} × {item.unit_price} = {item.line_total}"
+        )
+    print(f"  subtotal={order.subtotal} tax={order.tax} total={order.total} {order.currency}")
+    print(
+        f"extractor={result.extractor} model={result.model or '-'} accepted={result.accepted} "
+        f"warnings={','.join(result.warnings) or '-'} tokens={result.input_tokens}/{result.output_tokens} "
+        f"ms={result.duration_ms}"
+    )
+    for reason in result.reasons:
+        print(f"  ({reason})")
+    return 0
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from po_ingest.lib.extraction.evaluate import FIELDS, evaluate, summary
+
+    folder = Path(args.dir)
+    if not folder.is_dir():
+        raise CliError(f"{folder}: no such directory")
+    scores = evaluate(_extractor(args.extractor), folder)
+    if not scores:
+        raise CliError(f"{folder}: no documents with <name>.json ground truth")
+    totals = summary(scores)
+    if args.json:
+        print(json.dumps({"summary": totals, "documents": [s.__dict__ for s in scores]}, indent=2))
+        return 0
+    print(f"{'document':<44} {'result':<9} {'fields':>7} {'items':>7} {'ms':>6}  reason")
+    for s in scores:
+        result = ("exact" if s.exact else "WRONG") if s.accepted else "declined"
+        fields = f"{sum(s.fields.values())}/{len(s.fields)}" if s.accepted else "-"
+        items = f"{s.items_matched}/{s.items_expected}"
+        print(
+            f"{s.name:<44} {result:<9} {fields:>7} {items:>7} {s.duration_ms:>6}  {(s.reason or '')[:70]}"
+        )
+    print()
+    print(
+        f"{totals['documents']} documents: {totals['accepted']} accepted "
+        f"({totals['exact']} exact, {totals['wrong']} wrong), {totals['declined']} declined; "
+        f"items matched {totals['items_matched']}/{totals['items_expected']} on accepted"
+    )
+    for name in FIELDS:
+        if name in totals["fields"]:
+            f = totals["fields"][name]
+            print(f"  {name:<14} {f['right']}/{f['compared']}")
+    return 0
+
+
 def cmd_db_upgrade(args: argparse.Namespace) -> int:
     url = settings.database_url()
     upgrade(url)
@@ -175,6 +259,18 @@ def build_parser() -> argparse.ArgumentParser:
     s = sites_sub.add_parser("import", help="import sites from a CSV: name,project_code,aliases")
     s.add_argument("csv")
     s.set_defaults(func=cmd_sites_import)
+
+    p = sub.add_parser("extract", help="extract one file and print the result (no queue)")
+    p.add_argument("file")
+    p.add_argument("--extractor", default=os.environ.get("PO_INGEST_EXTRACTOR", "auto"))
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_extract)
+
+    p = sub.add_parser("eval", help="score an extractor on a folder of documents + <name>.json")
+    p.add_argument("dir")
+    p.add_argument("--extractor", default=os.environ.get("PO_INGEST_EXTRACTOR", "auto"))
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser("db", help="database maintenance")
     db_sub = p.add_subparsers(dest="db_command", required=True)

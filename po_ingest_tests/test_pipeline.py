@@ -114,12 +114,19 @@ def test_permanent_error_is_dead_at_once(store, files, job, instance):
     assert "not a purchase order" in dead.last_error
 
 
-def test_without_an_extractor_the_batch_is_dead_with_a_clear_reason(store, files, instance, db_url):
-    batch = _upload(store, files, "PO-NONE")
-    result = run_batch(job_with(db_url, files.root, extractor="none"), instance, batch.id)
+def test_a_document_that_needs_ai_without_a_key_is_dead_with_a_clear_reason(
+    store, files, instance, db_url, monkeypatch
+):
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    batch = _upload(store, files, "PO-NEEDS-AI")  # text layer, but no item table to parse
+    result = run_batch(job_with(db_url, files.root, extractor="auto"), instance, batch.id)
     assert not result.success
     dead = store.batches.get(batch.id)
-    assert dead.status == "dead" and "no extractor configured" in dead.last_error
+    assert (dead.status, dead.attempts) == ("dead", 1)
+    assert dead.last_error.startswith(
+        "PermanentExtractionError: needs AI extraction: set GEMINI_API_KEY"
+    )
+    assert "local extractor declined" in dead.last_error
 
 
 def test_manual_run_restarts_a_dead_batch(store, files, job, instance, tmp_path):

@@ -5,7 +5,8 @@ import os
 import dagster as dg
 
 from po_ingest.lib import settings
-from po_ingest.lib.extraction.base import Extractor, load_extractor
+from po_ingest.lib.extraction.base import Extractor
+from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
 
@@ -29,9 +30,25 @@ class FileStoreResource(dg.ConfigurableResource):
 
 
 class ExtractorResource(dg.ConfigurableResource):
-    """Which extractor turns documents into orders; PO_INGEST_EXTRACTOR when unset here."""
+    """Turns documents into orders: `auto` (local parser, then Gemini), `local`, `gemini`, or a
+    `module:factory`. Unset fields come from the environment when a run starts, so a code
+    location without GEMINI_API_KEY still loads and digital PDFs still import; deployments
+    may set `gemini_api_key=dg.EnvVar("GEMINI_API_KEY")` explicitly."""
 
     extractor: str | None = None
+    gemini_api_key: str | None = None
+    gemini_model: str | None = None
+    gemini_base_url: str | None = None
+    gemini_timeout_seconds: float = 60.0
 
     def get(self) -> Extractor:
-        return load_extractor(self.extractor or os.environ.get("PO_INGEST_EXTRACTOR", "none"))
+        gemini = GeminiSettings(
+            api_key=self.gemini_api_key or os.environ.get("GEMINI_API_KEY"),
+            model=self.gemini_model or os.environ.get("PO_INGEST_GEMINI_MODEL"),
+            base_url=self.gemini_base_url or os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
+            timeout_seconds=self.gemini_timeout_seconds,
+            default_currency=settings.default_currency(),
+        )
+        return build_extractor(
+            self.extractor or os.environ.get("PO_INGEST_EXTRACTOR", "auto"), gemini
+        )

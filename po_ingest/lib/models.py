@@ -66,6 +66,7 @@ class ExtractionResult(BaseModel):
     model: str | None = None
     accepted: bool = True
     confidence: float | None = None
+    reasons: list[str] = Field(default_factory=list)  # why other extractors declined
     warnings: list[str] = Field(default_factory=list)
     input_tokens: int | None = None
     output_tokens: int | None = None

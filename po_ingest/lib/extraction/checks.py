@@ -1,0 +1,42 @@
+"""Arithmetic checks on an extracted order: they add warnings, they never reject."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from po_ingest.lib.models import ExtractedPurchaseOrder
+
+LINE_TOTAL_MISMATCH = "line_total_mismatch"
+SUBTOTAL_MISMATCH = "subtotal_mismatch"
+TOTAL_MISMATCH = "total_mismatch"
+
+# Rounding on a printed document: half a cent per line, a cent overall.
+_CENT = Decimal("0.01")
+
+
+def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
+    return abs(a - b) <= tolerance
+
+
+def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
+    """`line_total_mismatch` (quantity × unit price ≠ line total on some line),
+    `subtotal_mismatch` (lines ≠ subtotal), `total_mismatch` (subtotal + tax ≠ total)."""
+    found: list[str] = []
+    for item in order.items:
+        if None not in (item.quantity, item.unit_price, item.line_total) and not _close(
+            item.quantity * item.unit_price, item.line_total
+        ):
+            found.append(LINE_TOTAL_MISMATCH)
+            break
+    line_totals = [i.line_total for i in order.items]
+    if order.subtotal is not None and None not in line_totals:
+        tolerance = _CENT * max(1, len(line_totals)) / 2
+        if not _close(sum(line_totals, Decimal(0)), order.subtotal, max(tolerance, _CENT)):
+            found.append(SUBTOTAL_MISMATCH)
+    if order.total is not None:
+        base = order.subtotal
+        if base is None and None not in line_totals:
+            base = sum(line_totals, Decimal(0))
+        if base is not None and not _close(base + (order.tax or 0), order.total):
+            found.append(TOTAL_MISMATCH)
+    return found

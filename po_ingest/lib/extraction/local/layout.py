@@ -1,0 +1,101 @@
+"""Words with positions → visual rows → cells (runs of words with no wide gap between them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pymupdf
+
+
+@dataclass(frozen=True)
+class Word:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str
+
+    @property
+    def center_x(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def center_y(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+@dataclass
+class Cell:
+    words: list[Word]
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def x0(self) -> float:
+        return self.words[0].x0
+
+    @property
+    def x1(self) -> float:
+        return self.words[-1].x1
+
+
+@dataclass
+class Row:
+    page: int
+    words: list[Word] = field(default_factory=list)
+
+    @property
+    def y(self) -> float:
+        return sum(w.center_y for w in self.words) / len(self.words)
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    def cells(self) -> list[Cell]:
+        """Words split where the gap is wider than about one character box."""
+        cells: list[Cell] = []
+        for word in self.words:
+            gap_limit = max(6.0, 0.8 * word.height)
+            if cells and word.x0 - cells[-1].words[-1].x1 <= gap_limit:
+                cells[-1].words.append(word)
+            else:
+                cells.append(Cell([word]))
+        return cells
+
+
+def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
+    """The page's words grouped into rows by vertical position, top to bottom, left to right."""
+    words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in page.get_text("words") if w[4].strip()]
+    words.sort(key=lambda w: (w.center_y, w.x0))
+    rows: list[Row] = []
+    for word in words:
+        if rows and abs(word.center_y - rows[-1].y) <= max(2.0, 0.4 * word.height):
+            rows[-1].words.append(word)
+        else:
+            rows.append(Row(page_number, [word]))
+    for row in rows:
+        row.words.sort(key=lambda w: w.x0)
+    return rows
+
+
+def title_texts(page: pymupdf.Page) -> list[str]:
+    """Text set noticeably larger than the page's body text: titles and letterheads."""
+    spans = [
+        (span["size"], span["text"].strip())
+        for block in page.get_text("dict")["blocks"]
+        for line in block.get("lines", [])
+        for span in line["spans"]
+        if span["text"].strip()
+    ]
+    if not spans:
+        return []
+    sizes = sorted(size for size, _ in spans)
+    body = sizes[len(sizes) // 2]
+    return [" ".join(text.split()) for size, text in spans if size >= body * 1.3]

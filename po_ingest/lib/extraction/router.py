@@ -1,0 +1,90 @@
+"""Which extractor reads a document (PO_INGEST_EXTRACTOR=auto|local|gemini|module:factory).
+
+`auto`: a PDF with a text layer goes to the local parser first; what it declines, and every
+scan and photo, goes to Gemini. Without a Gemini key such documents fail permanently with
+"needs AI extraction: set GEMINI_API_KEY" (retry them once the key is set).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from po_ingest.lib.extraction.base import (
+    Document,
+    ExtractionDeclined,
+    Extractor,
+    PermanentExtractionError,
+)
+from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.models import ExtractionResult
+
+MODES = ("auto", "local", "gemini")
+NEEDS_AI = "needs AI extraction: set GEMINI_API_KEY"
+
+
+@dataclass(frozen=True)
+class GeminiSettings:
+    api_key: str | None
+    model: str | None = None
+    base_url: str | None = None
+    timeout_seconds: float = 60.0
+    default_currency: str = "EUR"
+
+
+def _gemini(settings: GeminiSettings) -> Extractor | None:
+    if not settings.api_key:
+        return None
+    # google-genai is heavy: imported only when a document actually needs the model.
+    from po_ingest.lib.extraction.gemini import DEFAULT_GEMINI_MODEL, GeminiExtractor
+
+    return GeminiExtractor(
+        api_key=settings.api_key,
+        model=settings.model or DEFAULT_GEMINI_MODEL,
+        base_url=settings.base_url,
+        timeout_seconds=settings.timeout_seconds,
+        default_currency=settings.default_currency,
+    )
+
+
+class RoutingExtractor:
+    """Local first where it can work, Gemini for the rest."""
+
+    def __init__(self, gemini: GeminiSettings, *, use_local: bool = True, use_gemini: bool = True):
+        self.name = "auto" if use_local and use_gemini else ("local" if use_local else "gemini")
+        self._gemini_settings = gemini
+        self._use_local, self._use_gemini = use_local, use_gemini
+
+    def extract(self, document: Document) -> ExtractionResult:
+        reasons: list[str] = []
+        if self._use_local:
+            try:
+                return LocalExtractor().extract(document)
+            except ExtractionDeclined as declined:
+                reasons.append(str(declined))
+        if not self._use_gemini:
+            raise PermanentExtractionError(f"{reasons[0]} (PO_INGEST_EXTRACTOR=local)")
+        gemini = _gemini(self._gemini_settings)
+        if gemini is None:
+            because = f" ({reasons[0]})" if reasons else ""
+            raise PermanentExtractionError(NEEDS_AI + because)
+        result = gemini.extract(document)
+        return result.model_copy(update={"reasons": reasons + result.reasons})
+
+
+def build_extractor(mode: str, gemini: GeminiSettings) -> Extractor:
+    """An extractor for `mode`: auto, local, gemini, or `package.module:factory`."""
+    mode = (mode or "auto").strip()
+    if mode in MODES:
+        return RoutingExtractor(gemini, use_local=mode != "gemini", use_gemini=mode != "local")
+    module_name, _, attr = mode.partition(":")
+    if not attr:
+        raise PermanentExtractionError(
+            f"PO_INGEST_EXTRACTOR must be auto, local, gemini or module:factory; got {mode!r}"
+        )
+    try:
+        factory = getattr(importlib.import_module(module_name), attr)
+    except (ImportError, AttributeError) as exc:
+        # A configuration mistake: retrying will not fix it; fix it, then retry the batches.
+        raise PermanentExtractionError(f"extractor {mode!r} cannot be loaded: {exc}") from None
+    return factory()

@@ -137,13 +137,7 @@ def cmd_sites_import(args: argparse.Namespace) -> int:
 def _extractor(mode: str):
     from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 
-    gemini = GeminiSettings(
-        api_key=os.environ.get("GEMINI_API_KEY"),
-        model=os.environ.get("PO_INGEST_GEMINI_MODEL"),
-        base_url=os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
-        default_currency=settings.default_currency(),
-    )
-    return build_extractor(mode, gemini)
+    return build_extractor(mode, GeminiSettings.from_env())
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

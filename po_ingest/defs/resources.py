@@ -39,15 +39,14 @@ class ExtractorResource(dg.ConfigurableResource):
     gemini_api_key: str | None = None
     gemini_model: str | None = None
     gemini_base_url: str | None = None
-    gemini_timeout_seconds: float = 60.0
+    gemini_timeout_seconds: float | None = None
 
     def get(self) -> Extractor:
-        gemini = GeminiSettings(
-            api_key=self.gemini_api_key or os.environ.get("GEMINI_API_KEY"),
-            model=self.gemini_model or os.environ.get("PO_INGEST_GEMINI_MODEL"),
-            base_url=self.gemini_base_url or os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
+        gemini = GeminiSettings.from_env(
+            api_key=self.gemini_api_key,
+            model=self.gemini_model,
+            base_url=self.gemini_base_url,
             timeout_seconds=self.gemini_timeout_seconds,
-            default_currency=settings.default_currency(),
         )
         return build_extractor(
             self.extractor or os.environ.get("PO_INGEST_EXTRACTOR", "auto"), gemini

@@ -4,6 +4,8 @@ Script keys (all optional): `fail_times` (raise a transient error on the first N
 this document), `always_fail`, `permanent` (raise a permanent error), `hang_once` (on the
 first call write `<sha>.pid` into the state dir and sleep, so a test can kill the worker).
 Call counts live in PO_INGEST_TEST_STATE_DIR so they survive across run workers.
+Documents without an embedded script (corpus files, broken files) go to the real `auto`
+extractor, configured from the environment like the product's own.
 """
 
 from __future__ import annotations
@@ -18,10 +20,20 @@ from po_ingest.lib.extraction.base import (
     PermanentExtractionError,
     TransientExtractionError,
 )
+from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest_tests.support.documents import read_payload
 
 FAKE_API_KEY = "AIzaSyFAKE-test-key-0123456789abcdef"
+
+
+def _scripted_payload(document: Document) -> dict | None:
+    if document.content_type != "application/pdf":
+        return None
+    try:
+        return read_payload(document.content)
+    except Exception:
+        return None
 
 
 class ScriptedExtractor:
@@ -38,8 +50,10 @@ class ScriptedExtractor:
         return calls
 
     def extract(self, document: Document) -> ExtractionResult:
+        payload = _scripted_payload(document)
+        if payload is None:
+            return build_extractor("auto", GeminiSettings.from_env()).extract(document)
         sha = hashlib.sha256(document.content).hexdigest()[:16]
-        payload = read_payload(document.content)
         script = payload.get("script", {})
         calls = self._count_call(sha)
         if script.get("hang_once") and calls == 1:

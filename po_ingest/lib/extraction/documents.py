@@ -42,7 +42,7 @@ def open_pdf(content: bytes) -> pymupdf.Document:
         raise PermanentExtractionError("encrypted PDF: remove the password and upload again")
     if doc.page_count == 0:
         doc.close()
-        raise PermanentExtractionError("the PDF has no pages")
+        raise PermanentExtractionError("corrupt PDF: no readable pages")
     if doc.page_count > max_pages():
         count = doc.page_count
         doc.close()
@@ -91,7 +91,9 @@ def open_image(content: bytes) -> Image.Image:
     except PermanentExtractionError:
         raise
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise PermanentExtractionError("image is too large to decode safely") from None
+        raise PermanentExtractionError(
+            f"image is too large to decode safely (over {MAX_IMAGE_PIXELS:,} pixels)"
+        ) from None
     except Exception as exc:
         raise PermanentExtractionError(f"corrupt image: cannot be decoded ({exc})") from None
     return ImageOps.exif_transpose(image)

@@ -8,6 +8,7 @@ scan and photo, goes to Gemini. Without a Gemini key such documents fail permane
 from __future__ import annotations
 
 import importlib
+import os
 from dataclasses import dataclass
 
 from po_ingest.lib.extraction.base import (
@@ -18,6 +19,7 @@ from po_ingest.lib.extraction.base import (
 )
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.models import ExtractionResult
+from po_ingest.lib.settings import default_currency
 
 MODES = ("auto", "local", "gemini")
 NEEDS_AI = "needs AI extraction: set GEMINI_API_KEY"
@@ -30,6 +32,24 @@ class GeminiSettings:
     base_url: str | None = None
     timeout_seconds: float = 60.0
     default_currency: str = "EUR"
+
+    @classmethod
+    def from_env(
+        cls,
+        api_key: str | None = None,
+        model: str | None = None,
+        base_url: str | None = None,
+        timeout_seconds: float | None = None,
+    ) -> GeminiSettings:
+        """Given values win; the rest come from GEMINI_API_KEY and PO_INGEST_GEMINI_*."""
+        return cls(
+            api_key=api_key or os.environ.get("GEMINI_API_KEY"),
+            model=model or os.environ.get("PO_INGEST_GEMINI_MODEL"),
+            base_url=base_url or os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
+            timeout_seconds=timeout_seconds
+            or float(os.environ.get("PO_INGEST_GEMINI_TIMEOUT_SECONDS", "60")),
+            default_currency=default_currency(),
+        )
 
 
 def _gemini(settings: GeminiSettings) -> Extractor | None:

@@ -1,0 +1,220 @@
+"""Gemini structured output through google-genai: a PDF or a photo in, a validated order out.
+
+Short HTTP retries (429/5xx, timeouts) happen inside one extract() call; the queue owns the
+long 1- and 5-minute backoffs. An answer that does not parse or validate is re-asked once.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from decimal import Decimal
+
+from google import genai
+from google.genai import errors, types
+from pydantic import ValidationError
+
+from po_ingest.lib.extraction.base import (
+    Document,
+    PermanentExtractionError,
+    TransientExtractionError,
+)
+from po_ingest.lib.extraction.checks import arithmetic_warnings
+from po_ingest.lib.extraction.documents import IMAGE_TYPES, image_for_model, open_pdf
+from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS, reask_message
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest.lib.redact import redact
+
+# The newest GA ("stable") Flash model of the Gemini API; override per deployment.
+DEFAULT_GEMINI_MODEL = "gemini-3.8-flash"
+RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504]
+_MAX_DETAIL_CHARS = 300
+
+
+def _network_errors() -> tuple[type[BaseException], ...]:
+    """Transport failures of whichever HTTP stack google-genai uses (httpx or its fork httpx2)."""
+    found: list[type[BaseException]] = [OSError]
+    for module_name in ("httpx", "httpx2"):
+        try:
+            found.append(importlib.import_module(module_name).RequestError)
+        except ImportError:
+            continue
+    return tuple(found)
+
+
+_NETWORK_ERRORS = _network_errors()
+
+
+class _InvalidAnswer(Exception):
+    """The model's answer is not JSON or does not validate: worth one re-ask."""
+
+
+class GeminiExtractor:
+    name = "gemini"
+
+    def __init__(
+        self,
+        api_key: str,
+        model: str = DEFAULT_GEMINI_MODEL,
+        base_url: str | None = None,
+        timeout_seconds: float = 60,
+        http_attempts: int = 3,
+        default_currency: str = "EUR",
+        temperature: float | None = 0,
+    ):
+        if not api_key:
+            raise PermanentExtractionError("GEMINI_API_KEY is not set")
+        self.model = model
+        self.default_currency = default_currency
+        self._secrets = (api_key,)
+        retry = types.HttpRetryOptions(
+            attempts=max(1, http_attempts),
+            initial_delay=0.5,
+            max_delay=4,
+            http_status_codes=RETRY_STATUS_CODES,
+        )
+        self._client = genai.Client(
+            api_key=api_key,
+            vertexai=False,
+            http_options=types.HttpOptions(
+                base_url=base_url, timeout=int(timeout_seconds * 1000), retry_options=retry
+            ),
+        )
+        self._config = types.GenerateContentConfig(
+            temperature=temperature,
+            response_mime_type="application/json",
+            response_json_schema=ANSWER_SCHEMA,
+        )
+
+    def extract(self, document: Document) -> ExtractionResult:
+        started = time.monotonic()
+        question = types.Content(
+            role="user",
+            parts=[self._document_part(document), types.Part.from_text(text=INSTRUCTIONS)],
+        )
+        tokens = [0, 0]
+        response = self._generate([question], tokens)
+        try:
+            order = self._parse(response)
+        except _InvalidAnswer as first:
+            follow_up = types.Content(
+                role="user", parts=[types.Part.from_text(text=reask_message(str(first)))]
+            )
+            response = self._generate([question, self._model_turn(response), follow_up], tokens)
+            try:
+                order = self._parse(response)
+            except _InvalidAnswer as second:
+                raise TransientExtractionError(
+                    self._short(f"model output invalid after one re-ask: {second}")
+                ) from None
+        return ExtractionResult(
+            order=order,
+            extractor=self.name,
+            model=self.model,
+            accepted=True,
+            warnings=arithmetic_warnings(order),
+            input_tokens=tokens[0],
+            output_tokens=tokens[1],
+            duration_ms=int((time.monotonic() - started) * 1000),
+        )
+
+    def close(self) -> None:
+        self._client.close()
+
+    def _document_part(self, document: Document) -> types.Part:
+        content_type = document.content_type.split(";")[0].strip().lower()
+        if content_type == "application/pdf":
+            open_pdf(document.content).close()  # corrupt, encrypted, too many pages: permanent
+            return types.Part.from_bytes(data=document.content, mime_type="application/pdf")
+        if content_type in IMAGE_TYPES:
+            image = image_for_model(document.content)
+            return types.Part.from_bytes(data=image.data, mime_type=image.mime_type)
+        raise PermanentExtractionError(
+            f"unsupported file type {content_type!r}: upload a PDF, JPEG, PNG or WEBP"
+        )
+
+    def _generate(
+        self, contents: list[types.Content], tokens: list[int]
+    ) -> types.GenerateContentResponse:
+        try:
+            response = self._client.models.generate_content(
+                model=self.model, contents=contents, config=self._config
+            )
+        except errors.APIError as exc:
+            raise self._api_error(exc) from None
+        except _NETWORK_ERRORS as exc:
+            raise TransientExtractionError(
+                self._short(f"Gemini unreachable: {type(exc).__name__}: {exc}")
+            ) from None
+        usage = response.usage_metadata
+        if usage is not None:
+            tokens[0] += usage.prompt_token_count or 0
+            # Thinking tokens are billed as output: count them with the answer.
+            tokens[1] += (usage.candidates_token_count or 0) + (usage.thoughts_token_count or 0)
+        return response
+
+    def _api_error(self, exc: errors.APIError) -> Exception:
+        code, status = exc.code, exc.status or ""
+        detail = self._short(exc.message or str(exc))
+        if code in RETRY_STATUS_CODES or code >= 500:
+            return TransientExtractionError(f"Gemini unavailable ({code} {status}): {detail}")
+        key_invalid = code == 400 and ("API_KEY_INVALID" in str(exc) or "API key" in detail)
+        if code in (401, 403) or key_invalid:
+            return PermanentExtractionError(
+                f"Gemini rejected the API key: check GEMINI_API_KEY ({code} {status})"
+            )
+        if code == 404:
+            return PermanentExtractionError(
+                f"Gemini does not know the model {self.model!r} (404): {detail}"
+            )
+        return PermanentExtractionError(f"Gemini refused the document ({code} {status}): {detail}")
+
+    def _parse(self, response: types.GenerateContentResponse) -> ExtractedPurchaseOrder:
+        feedback = response.prompt_feedback
+        if feedback is not None and feedback.block_reason:
+            raise PermanentExtractionError(
+                f"Gemini refused the document: blocked ({feedback.block_reason})"
+            )
+        text = response.text
+        if not text:
+            finish = response.candidates[0].finish_reason if response.candidates else None
+            raise _InvalidAnswer(f"empty answer (finish reason {finish})")
+        try:
+            data = json.loads(text, parse_float=Decimal)
+        except json.JSONDecodeError as exc:
+            raise _InvalidAnswer(f"not JSON ({exc})") from None
+        if not isinstance(data, dict):
+            raise _InvalidAnswer("expected one JSON object")
+        if not isinstance(data.get("is_purchase_order"), bool):
+            raise _InvalidAnswer("is_purchase_order: must be true or false")
+        if not data["is_purchase_order"] or not data.get("po_number"):
+            reason = data.get("not_purchase_order_reason") or "no purchase-order number found"
+            raise PermanentExtractionError(self._short(f"not a purchase order: {reason}"))
+        if data.get("items") == []:
+            raise PermanentExtractionError("no line items found")
+        if data.get("currency") is None:
+            data["currency"] = self.default_currency
+        try:
+            return ExtractedPurchaseOrder.model_validate(data)
+        except ValidationError as exc:
+            problems = [
+                f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}"
+                for e in exc.errors()[:5]
+            ]
+            raise _InvalidAnswer("; ".join(problems)) from None
+
+    @staticmethod
+    def _model_turn(response: types.GenerateContentResponse) -> types.Content:
+        """The model's own answer as the conversation's `model` turn (thought signatures kept)."""
+        if response.candidates and response.candidates[0].content:
+            content = response.candidates[0].content
+            if content.parts:
+                return types.Content(role="model", parts=content.parts)
+        return types.Content(role="model", parts=[types.Part.from_text(text=response.text or "")])
+
+    def _short(self, text: str) -> str:
+        text = " ".join(redact(text, secrets=self._secrets).split())
+        if len(text) > _MAX_DETAIL_CHARS:
+            text = text[: _MAX_DETAIL_CHARS - 1] + "…"
+        return text

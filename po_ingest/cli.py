@@ -192,8 +192,12 @@ def cmd_eval(args: argparse.Namespace) -> int:
         return 0
     print(f"{'document':<44} {'result':<9} {'fields':>7} {'items':>7} {'ms':>6}  reason")
     for s in scores:
-        result = ("exact" if s.exact else "WRONG") if s.accepted else "declined"
-        fields = f"{sum(s.fields.values())}/{len(s.fields)}" if s.accepted else "-"
+        result = (
+            ("exact" if s.exact and not s.wrong_fields else "WRONG") if s.accepted else "declined"
+        )
+        fields = (
+            f"{sum(v is True for v in s.fields.values())}/{len(s.fields)}" if s.accepted else "-"
+        )
         items = f"{s.items_matched}/{s.items_expected}"
         print(
             f"{s.name:<44} {result:<9} {fields:>7} {items:>7} {s.duration_ms:>6}  {(s.reason or '')[:70]}"
@@ -201,13 +205,15 @@ def cmd_eval(args: argparse.Namespace) -> int:
     print()
     print(
         f"{totals['documents']} documents: {totals['accepted']} accepted "
-        f"({totals['exact']} exact, {totals['wrong']} wrong), {totals['declined']} declined; "
+        f"({totals['exact']} exact, {totals['wrong']} with a wrong value), {totals['declined']} declined; "
         f"items matched {totals['items_matched']}/{totals['items_expected']} on accepted"
     )
     for name in FIELDS:
         if name in totals["fields"]:
             f = totals["fields"][name]
-            print(f"  {name:<14} {f['right']}/{f['compared']}")
+            print(
+                f"  {name:<14} right {f['right']:>3}  wrong {f['wrong']:>3}  empty {f['empty']:>3}"
+            )
     return 0
 
 

@@ -31,7 +31,8 @@ class DocumentScore:
     name: str
     accepted: bool
     reason: str | None = None
-    fields: dict[str, bool] = field(default_factory=dict)  # only fields the truth gives
+    # Only fields the truth gives: True right, False wrong, None left empty by the extractor.
+    fields: dict[str, bool | None] = field(default_factory=dict)
     items_expected: int = 0
     items_found: int = 0
     items_matched: int = 0
@@ -42,9 +43,13 @@ class DocumentScore:
         """Accepted and right on the key fields and the number of items."""
         return (
             self.accepted
-            and all(self.fields.get(f, True) for f in KEY_FIELDS)
+            and all(self.fields.get(f, True) is True for f in KEY_FIELDS)
             and self.items_found == self.items_expected
         )
+
+    @property
+    def wrong_fields(self) -> list[str]:
+        return [name for name, right in self.fields.items() if right is False]
 
 
 def _number(value: object) -> Decimal | None:
@@ -58,11 +63,9 @@ def _same(name: str, expected: object, actual: object) -> bool | None:
     """True/False, or None when the truth's value cannot be compared (e.g. tax "3%")."""
     if name in ("subtotal", "tax", "total"):
         wanted = _number(expected)
-        return None if wanted is None else actual is not None and wanted == Decimal(actual)
+        return None if wanted is None else wanted == Decimal(actual)
     if name == "currency" and not (isinstance(expected, str) and len(expected) == 3):
         return None
-    if actual is None:
-        return False
     return str(expected).strip().casefold() == str(actual).strip().casefold()
 
 
@@ -80,10 +83,12 @@ def score(name: str, truth: dict, order: ExtractedPurchaseOrder) -> DocumentScor
     data = order.model_dump(mode="json")
     result = DocumentScore(name, accepted=True)
     for field_name in FIELDS:
-        if truth.get(field_name) is not None:
-            same = _same(field_name, truth[field_name], data.get(field_name))
-            if same is not None:
-                result.fields[field_name] = same
+        if truth.get(field_name) is None:
+            continue
+        if data.get(field_name) is None:
+            result.fields[field_name] = None
+        elif (same := _same(field_name, truth[field_name], data[field_name])) is not None:
+            result.fields[field_name] = same
     items = truth.get("items") or []
     result.items_expected, result.items_found = len(items), len(order.items)
     result.items_matched = _items_matched(items, order)
@@ -122,15 +127,19 @@ def summary(scores: list[DocumentScore]) -> dict:
     accepted = [s for s in scores if s.accepted]
     per_field = {}
     for field_name in FIELDS:
-        compared = [s.fields[field_name] for s in accepted if field_name in s.fields]
-        if compared:
-            per_field[field_name] = {"right": sum(compared), "compared": len(compared)}
+        values = [s.fields[field_name] for s in accepted if field_name in s.fields]
+        if values:
+            per_field[field_name] = {
+                "right": sum(v is True for v in values),
+                "wrong": sum(v is False for v in values),
+                "empty": sum(v is None for v in values),
+            }
     return {
         "documents": len(scores),
         "accepted": len(accepted),
         "declined": len(scores) - len(accepted),
         "exact": sum(s.exact for s in accepted),
-        "wrong": sum(not s.exact for s in accepted),
+        "wrong": sum(not s.exact or bool(s.wrong_fields) for s in accepted),
         "items_matched": sum(s.items_matched for s in accepted),
         "items_expected": sum(s.items_expected for s in accepted),
         "fields": per_field,

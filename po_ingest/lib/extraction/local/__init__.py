@@ -24,6 +24,7 @@ from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.settings import default_currency
 
 _PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{2,39}$", re.IGNORECASE)
+_CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 _PO_TITLE = re.compile(r"purchase\s*order|bestellung|order\s*confirmation|^order$", re.I)
 _NOT_PO_TITLE = re.compile(
     r"invoice|rechnung|receipt|quittung|credit\s*note|gutschrift|statement", re.I
@@ -33,6 +34,12 @@ _NOT_PO_TITLE = re.compile(
 def _po_number(text: str) -> str | None:
     token = text.split()[0] if text.split() else ""
     return token if _PO_NUMBER.match(token) and any(c.isdigit() for c in token) else None
+
+
+def _code(text: str) -> str | None:
+    """A project or site code: one token with a digit in it (not "n/a", "-", "Buyer")."""
+    token = text.split()[0].strip(",;") if text.split() else ""
+    return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
 
 
 def _text(text: str) -> str | None:
@@ -118,7 +125,7 @@ class LocalExtractor:
                 "po_number": _po_number,
                 "order_date": parse_date,
                 "supplier_name": _text,
-                "project_code": lambda t: t.split()[0] if t.split() else None,
+                "project_code": _code,
                 "currency": find_currency,
             },
         )

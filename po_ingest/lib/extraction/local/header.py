@@ -22,10 +22,13 @@ _LABELS: dict[str, list[str]] = {
         r"p\.?\s?o\.?\s*date",
         r"bestelldatum",
         r"date\s*of\s*order",
+        r"issue\s*date",
         r"date",
         r"datum",
     ],
-    "supplier_name": [r"supplier", r"vendor", r"lieferant", r"seller"],
+    "supplier_name": [
+        r"(?:supplier|vendor|lieferant|seller)(?!\s*(?:no|nr|number|id|#|address|code)\b)"
+    ],
     "project_code": [
         r"project\s*(?:code|no\.?|number|#|ref\.?)?",
         r"site\s*(?:code|no\.?)?",
@@ -58,15 +61,28 @@ def _below(cell: Cell, rows: list[Row], index: int) -> str | None:
     return None
 
 
+def _next_cell(cells: list[Cell], position: int) -> str | None:
+    """The value right of a label on its row, skipping a lone `:`."""
+    for cell in cells[position + 1 : position + 3]:
+        text = cell.text.strip(" :#")
+        if text:
+            return None if _is_label(text) else text
+    return None
+
+
 def _candidates(rest: str, cells: list[Cell], position: int, rows: list[Row], index: int):
-    """Where a label's value may stand, nearest first."""
+    """Where a label's value may stand, nearest first: after it in its cell; right of it
+    when the label ends with a colon; below it (boxed forms); right of it."""
     yield rest.strip(" :#")
-    cell = cells[position]
-    if position + 1 < len(cells) and not _is_label(cells[position + 1].text):
-        yield cells[position + 1].text
-    below = _below(cell, rows, index)
+    label = cells[position]
+    beside = _next_cell(cells, position)
+    if beside and label.text.rstrip().endswith(":"):
+        yield beside
+    below = _below(label, rows, index)
     if below:
         yield below
+    if beside:
+        yield beside
 
 
 def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Any]:

@@ -49,10 +49,11 @@ CURRENCY_CODES = (
     "JPY",
 )
 
+_CODES = "|".join(CURRENCY_CODES)
 _AMOUNT = re.compile(
-    r"^[-−(]?(?:[A-Z]{3}\s?|[€$£]\s?)?"
+    rf"^[-−(]?(?:(?:{_CODES})\s?|(?:US)?[€$£]\s?)?"
     r"(?P<num>\d{1,3}(?:[.,  ']\d{3})*(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)"
-    r"(?:\s?[A-Z]{3}|\s?[€$£])?[)]?$"
+    rf"(?:\s?(?:{_CODES})|\s?[€$£])?[)]?$"
 )
 
 
@@ -89,7 +90,7 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
 _ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
 _DOTTED = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b")
 _SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
-_DAY_MONTH_NAME = re.compile(r"\b(\d{1,2})\.?\s+([A-Za-zäÄ]{3,9})\.?,?\s+(\d{4})\b")
+_DAY_MONTH_NAME = re.compile(r"\b(\d{1,2})\.?[\s-]+([A-Za-zäÄ]{3,9})\.?,?[\s-]+(\d{4})\b")
 _MONTH_NAME_DAY = re.compile(r"\b([A-Za-zäÄ]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
 
 

@@ -1,0 +1,128 @@
+"""A deterministic corpus of purchase-order documents with exact ground truth.
+
+Digital PDFs in seven layouts, image-only "scans" of some of them and desk "photos" of others,
+each `<name>.<ext>` with `<name>.json` beside it: the ExtractedPurchaseOrder fields plus
+`_layout`, `_kind` and `_source` (the digital document a scan or photo was made from).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+
+from po_ingest.lib.corpus.degrade import IMAGE_FORMATS, photo, scan_pdf
+from po_ingest.lib.corpus.ground_truth import ground_truth
+from po_ingest.lib.corpus.layouts import LAYOUTS
+from po_ingest.lib.corpus.orders import make_order
+
+DOCUMENTS_PER_LAYOUT = 6
+SCAN_SOURCES = (
+    "label_value_02",
+    "label_value_05",
+    "boxed_grid_01",
+    "boxed_grid_06",
+    "right_totals_04",
+    "vat_lines_03",
+    "vat_lines_06",
+    "discounts_05",
+    "multi_page_02",
+    "multi_page_05",
+    "german_01",
+    "german_04",
+)
+# Photos show the first page only, so their sources are one-page documents.
+PHOTO_SOURCES = (
+    ("label_value_03", "jpeg"),
+    ("boxed_grid_02", "png"),
+    ("right_totals_01", "webp"),
+    ("vat_lines_05", "jpeg"),
+    ("discounts_02", "png"),
+    ("german_03", "webp"),
+    ("right_totals_06", "jpeg"),
+    ("vat_lines_01", "png"),
+    ("discounts_06", "webp"),
+)
+_CONTENT_TYPES = {
+    ".pdf": "application/pdf",
+    ".jpg": "image/jpeg",
+    ".png": "image/png",
+    ".webp": "image/webp",
+}
+
+Kind = Literal["digital", "scan", "photo"]
+
+
+@dataclass(frozen=True)
+class CorpusDocument:
+    name: str
+    path: Path
+    ground_truth_path: Path
+    kind: Kind
+    layout: str
+    content_type: str
+
+
+def _numpy_rng(seed: int, name: str) -> np.random.Generator:
+    # String seeds hash with SHA-512 in `random`, so this is stable across runs and machines.
+    return np.random.default_rng(random.Random(f"{seed}:{name}").getrandbits(64))
+
+
+def _write(
+    out_dir: Path,
+    name: str,
+    suffix: str,
+    content: bytes,
+    truth: dict,
+    kind: Kind,
+    layout: str,
+    source: str | None,
+) -> CorpusDocument:
+    path = out_dir / f"{name}{suffix}"
+    path.write_bytes(content)
+    truth_path = out_dir / f"{name}.json"
+    meta = {"_layout": layout, "_kind": kind, "_source": source}
+    truth_path.write_text(json.dumps({**truth, **meta}, indent=2, ensure_ascii=False) + "\n")
+    return CorpusDocument(name, path, truth_path, kind, layout, _CONTENT_TYPES[suffix])
+
+
+def generate_corpus(out_dir: Path, *, seed: int = 7) -> list[CorpusDocument]:
+    """Write the corpus into `out_dir` (created if needed); the same seed gives the same files."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    documents: list[CorpusDocument] = []
+    digital: dict[str, tuple[bytes, dict, str]] = {}
+    for layout in LAYOUTS:
+        for index in range(1, DOCUMENTS_PER_LAYOUT + 1):
+            name = f"{layout.name}_{index:02d}"
+            order = make_order(random.Random(f"{seed}:{name}"), layout.spec(index))
+            truth = ground_truth(
+                order, line_numbers=layout.line_numbers, item_codes=layout.item_codes
+            )
+            pdf = layout.render(order, index)
+            digital[name] = (pdf, truth, layout.name)
+            documents.append(
+                _write(out_dir, name, ".pdf", pdf, truth, "digital", layout.name, None)
+            )
+    po_numbers = [truth["po_number"] for _, truth, _ in digital.values()]
+    if len(set(po_numbers)) != len(po_numbers):
+        raise RuntimeError("two generated orders share a PO number; change the seed")
+
+    for source in SCAN_SOURCES:
+        pdf, truth, layout_name = digital[source]
+        scan = scan_pdf(pdf, _numpy_rng(seed, f"{source}_scan"))
+        documents.append(
+            _write(out_dir, f"{source}_scan", ".pdf", scan, truth, "scan", layout_name, source)
+        )
+    for source, image_format in PHOTO_SOURCES:
+        pdf, truth, layout_name = digital[source]
+        image = photo(pdf, _numpy_rng(seed, f"{source}_photo"), image_format)
+        suffix = IMAGE_FORMATS[image_format][1]
+        documents.append(
+            _write(out_dir, f"{source}_photo", suffix, image, truth, "photo", layout_name, source)
+        )
+    return documents

@@ -1,0 +1,76 @@
+"""Document parts several layouts share: address blocks, totals columns, footers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pymupdf
+
+from po_ingest.lib.corpus.parties import Party
+from po_ingest.lib.corpus.render import GREY, LEFT, PAGE_HEIGHT, RIGHT, Canvas, Color
+
+ACCENTS: tuple[Color, ...] = (
+    (0.1, 0.25, 0.5),
+    (0.55, 0.12, 0.1),
+    (0.1, 0.4, 0.3),
+    (0.3, 0.3, 0.35),
+    (0.45, 0.3, 0.05),
+    (0.2, 0.2, 0.55),
+)
+
+
+def accent(index: int) -> Color:
+    return ACCENTS[index % len(ACCENTS)]
+
+
+def tax_id_text(party: Party) -> str:
+    """`VAT ID DE 811 204 377`; US employer numbers already say what they are (`EIN ...`)."""
+    return party.tax_id if party.tax_id.startswith("EIN") else f"VAT ID {party.tax_id}"
+
+
+def address_block(
+    canvas: Canvas, x: float, y: float, title: str, lines: Sequence[str], *, size: float = 9
+) -> float:
+    """A bold title over address lines; returns the baseline below the block."""
+    canvas.text(x, y, title, size=size, bold=True)
+    return canvas.lines(x, y + size * 1.35, lines, size=size)
+
+
+def totals_column(
+    canvas: Canvas,
+    y: float,
+    rows: Sequence[tuple[str, str]],
+    *,
+    label_x: float,
+    size: float = 9.5,
+    bold_last: bool = True,
+) -> float:
+    """Labels right-aligned at `label_x`, values right-aligned at the right margin."""
+    for n, (label, value) in enumerate(rows):
+        bold = bold_last and n == len(rows) - 1
+        if bold:
+            canvas.line(label_x - 90, y - size - 2, RIGHT, y - size - 2, width=0.8)
+        canvas.text(label_x, y, label, size=size, bold=bold, align="right")
+        canvas.text(RIGHT, y, value, size=size, bold=bold, align="right")
+        y += size * 1.7
+    return y
+
+
+def footers(
+    doc: pymupdf.Document,
+    lines: Sequence[str],
+    page_label: str,
+    *,
+    font: str = "helv",
+    size: float = 7,
+    color: Color = GREY,
+) -> None:
+    """Footer lines and a page number on every page; call once all pages exist."""
+    count = doc.page_count
+    for number, page in enumerate(doc, start=1):
+        canvas = Canvas(page, font)
+        top = PAGE_HEIGHT - 22 - len(lines) * size * 1.3
+        canvas.line(LEFT, top - size - 3, RIGHT, top - size - 3, color=color, width=0.4)
+        canvas.lines(LEFT, top, lines, size=size, color=color)
+        label = page_label.format(page=number, pages=count)
+        canvas.text(RIGHT, top, label, size=size, align="right", color=color)

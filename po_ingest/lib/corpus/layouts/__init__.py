@@ -1,0 +1,44 @@
+"""The document designs. Each module has NAME, spec(index) -> OrderSpec, render(order, index)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from po_ingest.lib.corpus.layouts import (
+    boxed_grid,
+    discounts,
+    german,
+    label_value,
+    multi_page,
+    right_totals,
+    vat_lines,
+)
+from po_ingest.lib.corpus.orders import Order, OrderSpec
+
+
+@dataclass(frozen=True)
+class Layout:
+    name: str
+    spec: Callable[[int], OrderSpec]
+    render: Callable[[Order, int], bytes]
+    # What the printed table shows; the ground truth leaves out what the page does not say.
+    line_numbers: bool = True
+    item_codes: bool = True
+
+
+LAYOUTS: tuple[Layout, ...] = (
+    Layout(label_value.NAME, label_value.spec, label_value.render),
+    Layout(boxed_grid.NAME, boxed_grid.spec, boxed_grid.render),
+    Layout(
+        right_totals.NAME,
+        right_totals.spec,
+        right_totals.render,
+        line_numbers=False,
+        item_codes=False,
+    ),
+    Layout(vat_lines.NAME, vat_lines.spec, vat_lines.render),
+    Layout(discounts.NAME, discounts.spec, discounts.render),
+    Layout(multi_page.NAME, multi_page.spec, multi_page.render),
+    Layout(german.NAME, german.spec, german.render),
+)

@@ -1,0 +1,164 @@
+"""Random but exactly consistent order data: every printed amount adds up to the cent."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import zlib
+from dataclasses import dataclass, replace
+from decimal import ROUND_HALF_UP, Decimal
+
+from po_ingest.lib.corpus.catalog import PRODUCTS, Product
+from po_ingest.lib.corpus.numbers import po_number, project_code, quantity, unit_price
+from po_ingest.lib.corpus.parties import (
+    BUYERS,
+    CONTACTS,
+    NOTES,
+    PAYMENT_TERMS,
+    SITES,
+    SUPPLIERS,
+    Party,
+    Site,
+)
+
+CENT = Decimal("0.01")
+DISCOUNTS = tuple(Decimal(d) for d in (2, 3, 5, 8, 10, 12, 15, 20))
+
+
+@dataclass(frozen=True)
+class OrderSpec:
+    """What a layout asks of its data; everything else is drawn at random."""
+
+    currency: str
+    region: str  # picks buyer, supplier and site: DE, AT, NL, UK, US, CH
+    tax_rates: tuple[Decimal, ...]  # two rates: lines are split between standard and reduced VAT
+    po_style: str
+    line_count: tuple[int, int] = (3, 8)
+    language: str = "en"
+    discounts: bool = False
+    position_step: int = 1
+    material_numbers: bool = False  # numeric ERP material numbers instead of catalog codes
+    project_chance: float = 0.75
+
+
+@dataclass(frozen=True)
+class OrderLine:
+    position: int
+    item_code: str
+    description: str
+    quantity: Decimal
+    unit: str
+    list_price: Decimal  # the printed unit price, before any discount
+    discount_pct: Decimal
+    vat_rate: Decimal
+    line_total: Decimal
+
+    @property
+    def unit_price(self) -> Decimal:
+        """The effective price: quantity × unit_price == line_total exactly, discount included."""
+        return self.list_price * (100 - self.discount_pct) / 100
+
+
+@dataclass(frozen=True)
+class TaxLine:
+    rate: Decimal
+    base: Decimal
+    amount: Decimal
+
+
+@dataclass(frozen=True)
+class Order:
+    po_number: str
+    order_date: dt.date
+    delivery_date: dt.date
+    buyer: Party
+    supplier: Party
+    supplier_number: str
+    ship_to: Site
+    contact: str
+    project_code: str | None
+    currency: str
+    lines: tuple[OrderLine, ...]
+    tax_lines: tuple[TaxLine, ...]
+    payment_terms: str
+    notes: str | None
+
+    @property
+    def subtotal(self) -> Decimal:
+        return sum((line.line_total for line in self.lines), Decimal(0))
+
+    @property
+    def tax(self) -> Decimal:
+        return sum((t.amount for t in self.tax_lines), Decimal(0))
+
+    @property
+    def total(self) -> Decimal:
+        return self.subtotal + self.tax
+
+
+def _material_number(code: str) -> str:
+    """A nine-digit ERP material number, the same for the same product in every order."""
+    return str(100_000_000 + zlib.crc32(code.encode()) % 900_000)
+
+
+def _line(rng: random.Random, product: Product, position: int, spec: OrderSpec) -> OrderLine:
+    discount = rng.choice(DISCOUNTS) if spec.discounts and rng.random() < 0.8 else Decimal(0)
+    for _ in range(5000):
+        qty, price = quantity(rng, product.quantity_kind), unit_price(rng, product.price_range)
+        exact = qty * price * (100 - discount) / 100
+        if exact == exact.quantize(CENT):  # printed totals are never rounded
+            break
+    else:
+        raise RuntimeError(f"no exact line total for {product.code}")
+    code = _material_number(product.code) if spec.material_numbers else product.code
+    german = spec.language == "de"
+    return OrderLine(
+        position=position,
+        item_code=code,
+        description=product.description_de if german else product.description,
+        quantity=qty,
+        unit=product.unit_de if german else product.unit,
+        list_price=price,
+        discount_pct=discount,
+        vat_rate=spec.tax_rates[0],
+        line_total=exact.quantize(CENT),
+    )
+
+
+def _with_reduced_rate(rng: random.Random, lines: list[OrderLine], reduced: Decimal) -> None:
+    chosen = rng.sample(range(len(lines)), max(1, len(lines) // 3))
+    for index in chosen:
+        lines[index] = replace(lines[index], vat_rate=reduced)
+
+
+def _tax_lines(lines: list[OrderLine], rates: tuple[Decimal, ...]) -> tuple[TaxLine, ...]:
+    found = []
+    for rate in rates:
+        base = sum((line.line_total for line in lines if line.vat_rate == rate), Decimal(0))
+        found.append(TaxLine(rate, base, (base * rate).quantize(CENT, ROUND_HALF_UP)))
+    return tuple(found)
+
+
+def make_order(rng: random.Random, spec: OrderSpec) -> Order:
+    products = rng.sample(PRODUCTS, rng.randint(*spec.line_count))
+    lines = [_line(rng, p, (n + 1) * spec.position_step, spec) for n, p in enumerate(products)]
+    if len(spec.tax_rates) > 1:
+        _with_reduced_rate(rng, lines, spec.tax_rates[1])
+    order_date = dt.date(2025, 9, 1) + dt.timedelta(days=rng.randrange(240))
+    has_project = rng.random() < spec.project_chance
+    return Order(
+        po_number=po_number(rng, spec.po_style, order_date.year),
+        order_date=order_date,
+        delivery_date=order_date + dt.timedelta(days=rng.randint(5, 30)),
+        buyer=rng.choice(BUYERS[spec.region]),
+        supplier=rng.choice(SUPPLIERS[spec.region]),
+        supplier_number=f"{rng.choice(['V', 'K', 'S'])}-{rng.randint(10000, 79999)}",
+        ship_to=rng.choice(SITES[spec.region]),
+        contact=rng.choice(CONTACTS[spec.language]),
+        project_code=project_code(rng, order_date.year) if has_project else None,
+        currency=spec.currency,
+        lines=tuple(lines),
+        tax_lines=_tax_lines(lines, spec.tax_rates),
+        payment_terms=rng.choice(PAYMENT_TERMS[spec.language]),
+        notes=rng.choice(NOTES[spec.language]) if rng.random() < 0.5 else None,
+    )

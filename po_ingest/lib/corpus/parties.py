@@ -1,0 +1,129 @@
+"""Buyers, suppliers and delivery sites per country, so currency, VAT and address agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+COUNTRIES = {
+    "DE": "Germany",
+    "AT": "Austria",
+    "NL": "Netherlands",
+    "UK": "United Kingdom",
+    "US": "USA",
+    "CH": "Switzerland",
+}
+
+
+@dataclass(frozen=True)
+class Party:
+    name: str
+    street: str
+    city: str
+    country: str
+    phone: str
+    email: str
+    tax_id: str
+
+    @property
+    def address_lines(self) -> tuple[str, ...]:
+        return (self.name, self.street, self.city, self.country)
+
+
+@dataclass(frozen=True)
+class Site:
+    name: str
+    street: str
+    city: str
+
+    @property
+    def address_lines(self) -> tuple[str, ...]:
+        return (self.name, self.street, self.city)
+
+
+# region | role | name | street | city | phone | mail domain | tax id
+_PARTIES = """
+DE | buyer | Hansa Hafenbau GmbH & Co. KG | Am Sandtorkai 40 | 20457 Hamburg | +49 40 3287 5510 | hansa-hafenbau.de | DE 811 204 377
+DE | buyer | Rhein Logistik GmbH | Hafenstraße 7 | 68159 Mannheim | +49 621 4418 220 | rhein-logistik.de | DE 264 118 905
+DE | buyer | Bergmann Tiefbau GmbH | Gewerbering 3 | 85748 Garching | +49 89 3205 771 | bergmann-tiefbau.de | DE 129 553 846
+AT | buyer | Donau Hochbau GmbH | Industriezeile 18 | 4020 Linz | +43 732 661 240 | donau-hochbau.at | ATU 61884302
+NL | buyer | Delta Infrastructure B.V. | Waalhaven Z.z. 12 | 3089 JH Rotterdam | +31 10 428 8800 | delta-infra.nl | NL 8192.44.671.B01
+UK | buyer | Northgate Construction Ltd | 14 Riverside Way | Leeds LS1 4DT | +44 113 496 0721 | northgate-construction.co.uk | GB 284 1192 37
+UK | buyer | Lakeside Freight Ltd | Unit 9, Dock Road | Liverpool L20 8DN | +44 151 496 0312 | lakeside-freight.co.uk | GB 731 5540 12
+US | buyer | Summit Builders Inc. | 2200 Industrial Pkwy | Columbus, OH 43219 | (614) 555-0142 | summitbuilders.com | EIN 31-4476210
+US | buyer | Bayline Logistics LLC | 880 Terminal Ave | Newark, NJ 07114 | (973) 555-0188 | bayline-logistics.com | EIN 22-3918457
+CH | buyer | Alpine Bau AG | Industriestrasse 21 | 8304 Wallisellen | +41 44 555 12 30 | alpinebau.ch | CHE-112.334.556 MWST
+DE | supplier | Baustoffe Krämer GmbH | Lagerweg 12 | 21079 Hamburg | +49 40 7690 110 | kraemer-baustoffe.de | DE 118 442 903
+DE | supplier | Stahlhandel West GmbH | Im Hüttenfeld 5 | 47059 Duisburg | +49 203 9918 40 | stahlhandel-west.de | DE 203 551 876
+DE | supplier | Holzwerk Schneider KG | Sägewerkstraße 2 | 87435 Kempten | +49 831 5120 0 | holzwerk-schneider.de | DE 146 982 311
+DE | supplier | Tiefbau-Bedarf Otto GmbH | Rudolf-Diesel-Str. 9 | 85221 Dachau | +49 8131 6630 | otto-tiefbau.de | DE 301 774 520
+AT | supplier | Baumarkt Lindner GmbH | Welser Straße 88 | 4600 Wels | +43 7242 530 | lindner-bau.at | ATU 55120947
+NL | supplier | Euro Pallet Services B.V. | Kanaalweg 31 | 3526 KL Utrecht | +31 30 220 5170 | europalletservices.nl | NL 8044.13.902.B01
+UK | supplier | Midland Aggregates Ltd | Quarry Lane | Nuneaton CV10 7RH | +44 24 7699 0456 | midland-aggregates.co.uk | GB 519 2277 08
+UK | supplier | ProScaffold Supplies Ltd | Unit 4, Canal Works | Bradford BD3 9HE | +44 1274 960 118 | proscaffold.co.uk | GB 660 1093 45
+UK | supplier | Atlas Cement Sales Ltd | Harbour House, West Quay | Southampton SO15 1AJ | +44 23 8049 6611 | atlascement.co.uk | GB 402 8816 93
+US | supplier | Keystone Building Supply Co. | 415 Rail Street | Pittsburgh, PA 15222 | (412) 555-0174 | keystonebuild.com | EIN 25-1180463
+US | supplier | Lift & Hoist Rentals LLC | 12 Crane Court | Dayton, OH 45414 | (937) 555-0109 | lifthoist.com | EIN 31-7720914
+US | supplier | Great Lakes Steel Distributors | 7800 Furnace Rd | Gary, IN 46402 | (219) 555-0150 | glsteel.com | EIN 35-2290871
+CH | supplier | Swiss Stahl AG | Walzwerkstrasse 4 | 4600 Olten | +41 62 555 40 00 | swissstahl.ch | CHE-204.118.730 MWST
+CH | supplier | Kieswerk Aare AG | Grienweg 10 | 5000 Aarau | +41 62 555 71 20 | kieswerk-aare.ch | CHE-309.551.214 MWST
+"""
+
+# region | site name | street | city
+_SITES = """
+DE | Baustelle Kaispeicher, Tor 4 | Großer Grasbrook 9 | 20457 Hamburg
+DE | Lager Nord | Industriestraße 44 | 68169 Mannheim
+AT | Baustelle Tabakfabrik | Peter-Behrens-Platz 2 | 4020 Linz
+NL | Terminal Maasvlakte, Gate B | Europaweg 875 | 3199 LD Rotterdam
+UK | Site North, Gate 2 | Kirkstall Road | Leeds LS4 2AZ
+UK | Dock Warehouse 3 | Regent Road | Liverpool L3 7BN
+US | Job Site 14 - Warehouse Expansion | 3100 Alum Creek Dr | Columbus, OH 43207
+US | Port Newark Yard C | 1210 Corbin St | Elizabeth, NJ 07201
+CH | Baustelle Glattpark, Zufahrt Ost | Thurgauerstrasse 60 | 8050 Zürich
+"""
+
+
+def _rows(table: str) -> list[list[str]]:
+    return [[cell.strip() for cell in line.split("|")] for line in table.strip().splitlines()]
+
+
+def _parties(role: str) -> dict[str, tuple[Party, ...]]:
+    found: dict[str, list[Party]] = {}
+    for region, row_role, name, street, city, phone, domain, tax in _rows(_PARTIES):
+        if row_role == role:
+            mailbox = "einkauf" if region in ("DE", "AT", "CH") else "purchasing"
+            party = Party(name, street, city, COUNTRIES[region], phone, f"{mailbox}@{domain}", tax)
+            found.setdefault(region, []).append(party)
+    return {region: tuple(parties) for region, parties in found.items()}
+
+
+BUYERS = _parties("buyer")
+SUPPLIERS = _parties("supplier")
+SITES: dict[str, tuple[Site, ...]] = {}
+for _region, *_site in _rows(_SITES):
+    SITES[_region] = (*SITES.get(_region, ()), Site(*_site))
+
+CONTACTS = {
+    "en": ("J. Patel", "Sarah O'Neill", "Mark Dawson", "Linda Ortiz", "Tom Whitaker"),
+    "de": ("Thomas Becker", "Anna Schulz", "Jürgen Weiß", "Petra Hoffmann", "Lukas Gruber"),
+}
+PAYMENT_TERMS = {
+    "en": ("30 days net", "Net 30", "45 days end of month", "14 days 2% discount, 30 days net"),
+    "de": ("30 Tage netto", "14 Tage 3 % Skonto, 30 Tage netto", "21 Tage ohne Abzug"),
+}
+NOTES = {
+    "en": (
+        "Deliver to gate 2 between 07:00 and 15:00.",
+        "Crane available on site for unloading.",
+        "Call the site manager 30 minutes before arrival.",
+        "Partial deliveries accepted; quote the PO number on every delivery note.",
+        "Goods on Euro pallets; pallets will be exchanged on delivery.",
+        "Mill certificates EN 10204 3.1 required with the delivery.",
+    ),
+    "de": (
+        "Anlieferung Mo-Fr 7-15 Uhr über Tor 2.",
+        "Bitte 30 Minuten vor Ankunft den Bauleiter anrufen.",
+        "Teillieferungen nur nach Absprache.",
+        "Lieferung auf Europaletten im Tausch.",
+        "Werkszeugnis 3.1 nach EN 10204 erforderlich.",
+    ),
+}

@@ -1,5 +1,6 @@
 import pytest
 
+from po_ingest.lib.corpus import generate_corpus
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
@@ -16,6 +17,13 @@ def _test_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PO_INGEST_VAR_DIR", str(tmp_path / "var"))
     monkeypatch.delenv("PO_INGEST_DATABASE_URL", raising=False)
     monkeypatch.delenv("PO_INGEST_FILES_DIR", raising=False)
+
+
+@pytest.fixture(scope="session")
+def corpus_documents(tmp_path_factory):
+    """The generated corpus (seed 7), made once per test session: (folder, documents)."""
+    folder = tmp_path_factory.mktemp("corpus")
+    return folder, generate_corpus(folder, seed=7)
 
 
 @pytest.fixture

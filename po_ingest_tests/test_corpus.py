@@ -22,8 +22,8 @@ MAGIC = {
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory) -> list[CorpusDocument]:
-    return generate_corpus(tmp_path_factory.mktemp("corpus"), seed=7)
+def corpus(corpus_documents):
+    return corpus_documents[1]
 
 
 def _kind(corpus: list[CorpusDocument], kind: str) -> list[CorpusDocument]:

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from po_ingest.lib.corpus import generate_corpus
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, ExtractionError
 from po_ingest.lib.extraction.evaluate import evaluate, summary
 from po_ingest.lib.extraction.local import LocalExtractor
@@ -16,9 +15,8 @@ REALDOCS = Path(__file__).resolve().parents[2] / "shared" / "realdocs"
 
 
 @pytest.fixture(scope="module")
-def corpus(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("corpus")
-    return folder, generate_corpus(folder)
+def corpus(corpus_documents):
+    return corpus_documents
 
 
 def test_accepts_at_least_90_percent_of_digital_documents_and_each_exactly(corpus):

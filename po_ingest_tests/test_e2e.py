@@ -1,6 +1,7 @@
 """End to end: a real dagster-daemon (sensors, run queue, code server, run workers), the
 SQLite app database and a real file store, exactly as `make run` starts them."""
 
+import json
 import os
 import signal
 import sys
@@ -13,20 +14,24 @@ from po_ingest.lib.files import FileStore
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.migrate import upgrade
+from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import Daemon, wait_for, write_instance_config
 from po_ingest_tests.support.databases import new_postgres_database
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.fake_gemini import FakeGemini
 from po_ingest_tests.support.pipeline import SCRIPTED
 
 pytestmark = pytest.mark.e2e
 RETRY_DELAYS = (3, 5)
+GEMINI_KEY = "AIzaSyFAKE-e2e-0123456789abcdefghij"
 TIMEOUT = 180
 
 
 class Stack:
-    def __init__(self, root: Path, db_url: str):
+    def __init__(self, root: Path, db_url: str, gemini: FakeGemini):
         self.root = root
         self.db_url = db_url
+        self.gemini = gemini
         self.files = FileStore(root / "files")
         self.state_dir = root / "extractor-state"
         self.dagster_home = root / "dagster_home"
@@ -41,6 +46,8 @@ class Stack:
             "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
             "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
             "PO_INGEST_MAX_ATTEMPTS": "3",
+            "GEMINI_API_KEY": GEMINI_KEY,
+            "PO_INGEST_GEMINI_BASE_URL": self.gemini.url,
             "PYTHONPATH": os.pathsep.join(
                 filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
             ),
@@ -52,7 +59,10 @@ class Stack:
 
     def upload(self, po_number: str, script: dict | None = None, **kw):
         pdf = purchase_order_pdf(order(po_number, **kw), script)
-        return accept_upload(self.store, self.files, [pdf], filename=f"{po_number}.pdf")
+        return self.upload_bytes(pdf, f"{po_number}.pdf")
+
+    def upload_bytes(self, content: bytes, filename: str):
+        return accept_upload(self.store, self.files, [content], filename=filename)
 
     def wait_status(self, batch_id: str, statuses: set[str], timeout: float = TIMEOUT, seen=None):
         def check():
@@ -77,8 +87,15 @@ def app_db_url(request, tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory, app_db_url):
-    stack = Stack(tmp_path_factory.mktemp("e2e"), app_db_url)
+def gemini():
+    """The fake Gemini server, in this process: run workers reach it over loopback HTTP."""
+    with FakeGemini() as fake:
+        yield fake
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory, app_db_url, gemini):
+    stack = Stack(tmp_path_factory.mktemp("e2e"), app_db_url, gemini)
     write_instance_config(stack.dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
     daemon = Daemon(stack.env(), stack.root / "daemon.log")
     daemon.start()
@@ -97,7 +114,7 @@ def stack(tmp_path_factory, app_db_url):
 @pytest.fixture(autouse=True)
 def _environment(stack, monkeypatch):
     for key, value in stack.env().items():
-        if key.startswith("PO_INGEST_") or key == "DAGSTER_HOME":
+        if key.startswith(("PO_INGEST_", "GEMINI_")) or key == "DAGSTER_HOME":
             monkeypatch.setenv(key, value)
 
 
@@ -158,3 +175,53 @@ def test_retry_of_a_dead_batch_processes_it(stack):
     done = stack.wait_status(batch.id, {"processed"})
     assert (done.attempts, done.generation) == (1, 1)
     assert stack.store.orders.count() >= 1
+
+
+def _corpus_file(corpus_documents, kind: str, layout: str):
+    _, documents = corpus_documents
+    doc = next(d for d in documents if d.kind == kind and d.layout == layout)
+    truth = json.loads(doc.ground_truth_path.read_text())
+    return doc.path.read_bytes(), {k: v for k, v in truth.items() if not k.startswith("_")}
+
+
+def test_digital_po_is_imported_with_no_model_call(stack, corpus_documents):
+    content, truth = _corpus_file(corpus_documents, "digital", "multi_page")
+    calls_before = len(stack.gemini.requests)
+    batch = stack.upload_bytes(content, "scanner-output.pdf")
+    done = stack.wait_status(batch.id, {"processed", "dead"})
+    assert done.status == "processed", done.last_error
+    saved = stack.store.orders.get(done.processed_record_id)
+    assert saved["po_number"] == truth["po_number"] and len(saved["items"]) == len(truth["items"])
+    assert len(stack.gemini.requests) == calls_before
+
+
+def test_scan_is_imported_through_gemini(stack, corpus_documents):
+    content, truth = _corpus_file(corpus_documents, "scan", "german")
+    stack.gemini.expect(content, truth)
+    batch = stack.upload_bytes(content, "scan.pdf")
+    done = stack.wait_status(batch.id, {"processed", "dead"})
+    assert done.status == "processed", done.last_error
+    raw = json.loads(stack.store.orders.get(done.processed_record_id)["raw_extraction"])
+    assert raw["extractor"] == "gemini" and raw["input_tokens"] > 0
+
+
+BAD_FILES = {
+    "corrupt PDF": bad_files.corrupt_pdf,
+    "encrypted PDF": bad_files.encrypted_pdf,
+    "the PDF has 500 pages": bad_files.many_pages_pdf,
+    "image is too large": bad_files.huge_png,
+    "not a purchase order": bad_files.jpeg_photo,  # a JPEG named .pdf
+}
+
+
+def test_bad_files_end_dead_with_a_reason_and_the_queue_goes_on(stack):
+    uploaded = {
+        reason: stack.upload_bytes(make(), "order.pdf") for reason, make in BAD_FILES.items()
+    }
+    healthy = stack.upload("PO-E2E-AFTER-BAD-FILES")
+    for reason, batch in uploaded.items():
+        dead = stack.wait_status(batch.id, {"processed", "dead"})
+        assert (dead.status, dead.attempts) == ("dead", 1)
+        assert reason in dead.last_error
+    assert stack.wait_status(healthy.id, {"processed", "dead"}).status == "processed"
+    assert stack.daemon.process.poll() is None, "the daemon is still running"

@@ -1,4 +1,4 @@
-"""`po-ingest`: upload, status, retry, list, sites import, db upgrade."""
+"""`po-ingest`: upload, status, retry, list, sites import, extract, eval, db upgrade, serve."""
 
 from __future__ import annotations
 
@@ -217,10 +217,35 @@ def cmd_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    from po_ingest.intake.serve import ServeError, serve
+
+    try:
+        serve(args.host, args.port)
+    except ServeError as exc:
+        raise CliError(str(exc)) from None
+    return 0
+
+
 def cmd_db_upgrade(args: argparse.Namespace) -> int:
     url = settings.database_url()
     upgrade(url)
     print(f"database at revision {current_revision(url)}")
+    return 0
+
+
+def cmd_lineage(args: argparse.Namespace) -> int:
+    from po_ingest.lineage import GraphQLSource, InstanceSource, LineageNotFound, build_lineage
+    from po_ingest.lineage import render as render_lineage
+
+    source = GraphQLSource(args.graphql) if args.graphql else InstanceSource()
+    try:
+        lineage = build_lineage(_store(), source, args.ref)
+    except LineageNotFound as exc:
+        raise CliError(str(exc)) from None
+    except OSError as exc:
+        raise CliError(f"{args.graphql or 'Dagster instance'}: {exc}") from None
+    print(json.dumps(lineage.to_json(), indent=2) if args.json else render_lineage(lineage))
     return 0
 
 
@@ -272,10 +297,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_eval)
 
+    p = sub.add_parser(
+        "lineage", help="one order's chain: upload, runs, extraction, order, analytics"
+    )
+    p.add_argument("ref", metavar="PO_NUMBER|BATCH_ID")
+    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--graphql", metavar="URL", help="ask a webserver, e.g. http://localhost:3000/graphql"
+    )
+    p.set_defaults(func=cmd_lineage)
+
     p = sub.add_parser("db", help="database maintenance")
     db_sub = p.add_subparsers(dest="db_command", required=True)
     s = db_sub.add_parser("upgrade", help="apply migrations")
     s.set_defaults(func=cmd_db_upgrade)
+    p = sub.add_parser("serve", help="the intake API and upload page (needs PO_INGEST_API_TOKEN)")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=8000)
+    p.set_defaults(func=cmd_serve)
     return parser
 
 

@@ -6,6 +6,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import PurePath
 
 from po_ingest.lib import ids
@@ -44,18 +45,29 @@ def _with_head(chunks: Iterable[bytes]) -> tuple[bytes, Iterator[bytes]]:
     return head, itertools.chain(buffered, iterator)
 
 
-def accept_upload(
-    store: Store,
-    files: FileStore,
-    chunks: Iterable[bytes],
-    *,
-    filename: str | None,
-    batch_type: str = "purchase_orders",
-    uploaded_by: str | None = None,
-    max_bytes: int = MAX_UPLOAD_BYTES,
-) -> Batch:
+@dataclass(frozen=True)
+class StoredUpload:
+    """A file written to the store under a new batch's key, with no batch row yet."""
+
+    batch_id: str
+    key: str
+    content_type: str
+    size: int
+    sha256: str
+
+
+def check_batch_type(batch_type: str) -> None:
     if batch_type not in BATCH_TYPES:
         raise UploadRejected(f"unknown batch_type {batch_type!r}; expected one of {BATCH_TYPES}")
+
+
+def store_upload_file(
+    files: FileStore, chunks: Iterable[bytes], *, max_bytes: int = MAX_UPLOAD_BYTES
+) -> StoredUpload:
+    """Sniff the first bytes, then stream everything to `batches/<new id>.<ext>`.
+
+    Raises UploadRejected (empty, unsupported type) before anything is written, and
+    TooLarge (past `max_bytes`: reading stops there) with nothing left on disk."""
     head, stream = _with_head(chunks)
     if not head:
         raise UploadRejected("the file is empty")
@@ -66,19 +78,60 @@ def accept_upload(
     batch_id = ids.new_batch_id()
     key = batch_key(batch_id, content_type)
     written = files.write(key, stream, max_bytes=max_bytes)
+    return StoredUpload(batch_id, key, content_type, written.size, written.sha256)
+
+
+def register_upload(
+    store: Store,
+    files: FileStore,
+    upload: StoredUpload,
+    *,
+    filename: str | None,
+    batch_type: str = "purchase_orders",
+    uploaded_by: str | None = None,
+    skip_imported_files: bool = False,
+) -> Batch:
+    """Write the batch row for a stored file — or delete the file and raise: both or neither.
+
+    With `skip_imported_files`, bytes already imported as an order give a batch that is
+    `processed` at once (pointing at that order, warning `duplicate_file`); its copy of the
+    file is then dropped, since the order keeps the identical original."""
     try:
-        return store.batches.create(
-            NewBatch(
-                id=batch_id,
-                batch_type=batch_type,
-                content_type=content_type,
-                original_file=key,
-                original_filename=sanitize_filename(filename),
-                file_size=written.size,
-                file_sha256=written.sha256,
-                uploaded_by=uploaded_by,
-            )
+        check_batch_type(batch_type)
+        new = NewBatch(
+            id=upload.batch_id,
+            batch_type=batch_type,
+            content_type=upload.content_type,
+            original_file=upload.key,
+            original_filename=sanitize_filename(filename),
+            file_size=upload.size,
+            file_sha256=upload.sha256,
+            uploaded_by=uploaded_by,
         )
+        if skip_imported_files:
+            batch = store.batches.create_unless_imported(new)
+        else:
+            batch = store.batches.create(new)
     except BaseException:
-        files.delete(key)
+        files.delete(upload.key)
         raise
+    if batch.original_file is None:
+        files.delete(upload.key)
+    return batch
+
+
+def accept_upload(
+    store: Store,
+    files: FileStore,
+    chunks: Iterable[bytes],
+    *,
+    filename: str | None,
+    batch_type: str = "purchase_orders",
+    uploaded_by: str | None = None,
+    max_bytes: int = MAX_UPLOAD_BYTES,
+) -> Batch:
+    check_batch_type(batch_type)
+    upload = store_upload_file(files, chunks, max_bytes=max_bytes)
+    return register_upload(
+        store, files, upload, filename=filename, batch_type=batch_type, uploaded_by=uploaded_by
+    )

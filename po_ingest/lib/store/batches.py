@@ -10,9 +10,12 @@ from dataclasses import dataclass, fields
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
-from po_ingest.lib.store.schema import batches
+from po_ingest.lib.store.schema import batches, purchase_orders
 
 _now = lambda: dt.datetime.now(dt.UTC)  # noqa: E731
+
+# The uploaded bytes were imported before: the batch points at that order, no model call.
+DUPLICATE_FILE = "duplicate_file"
 
 
 @dataclass(frozen=True)
@@ -136,6 +139,39 @@ class BatchStore:
                     **new.__dict__, date_uploaded=now or _now(), status=Status.PENDING
                 )
             )
+        return self.get(new.id)
+
+    def create_unless_imported(self, new: NewBatch, now: dt.datetime | None = None) -> Batch:
+        """Insert the batch as `pending` — unless a `processed` batch of the same type with an
+        existing order has the same sha256: then the new batch is written `processed` at once,
+        with that order's id, warning `duplicate_file` and no file of its own. One transaction."""
+        now = now or _now()
+        with self.engine.begin() as conn:
+            order_id = conn.execute(
+                sa.select(purchase_orders.c.id)
+                .select_from(
+                    batches.join(
+                        purchase_orders, purchase_orders.c.id == batches.c.processed_record_id
+                    )
+                )
+                .where(
+                    batches.c.file_sha256 == new.file_sha256,
+                    batches.c.batch_type == new.batch_type,
+                    batches.c.status == Status.PROCESSED,
+                )
+                .order_by(batches.c.processed_at, batches.c.id)
+                .limit(1)
+            ).scalar()
+            values = {**new.__dict__, "date_uploaded": now, "status": Status.PENDING}
+            if order_id is not None:
+                values.update(
+                    status=Status.PROCESSED,
+                    original_file=None,
+                    processed_at=now,
+                    processed_record_id=order_id,
+                    warnings=[DUPLICATE_FILE],
+                )
+            conn.execute(batches.insert().values(**values))
         return self.get(new.id)
 
     def _update(self, conditions: list, **values) -> bool:

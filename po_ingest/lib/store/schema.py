@@ -34,6 +34,7 @@ batches = sa.Table(
     sa.Column("extraction", sa.Text, nullable=True),
     sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
     sa.Index("ix_batches_status_type_retry", "status", "batch_type", "next_retry_at"),
+    sa.Index("ix_batches_file_sha256", "file_sha256"),
 )
 
 sites = sa.Table(

@@ -1,0 +1,70 @@
+"""The FastAPI app: /api under a bearer token, the pages and their static files public."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Depends, FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from po_ingest.intake.auth import require_token
+from po_ingest.intake.deps import Intake
+from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
+from po_ingest.intake.routes import batches, orders, pages
+from po_ingest.intake.settings import IntakeSettings, check_token
+
+# The pages load only their own scripts and styles, and show originals as blob: URLs.
+_PAGE_HEADERS = [
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' blob: data:; frame-src blob:; object-src 'none'; "
+        b"base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
+
+
+class PageSecurityHeaders:
+    """Adds a strict CSP and friends to the pages and static files (not to /docs or /api)."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] != "http" or path.startswith(("/api/", "/docs", "/redoc", "/openapi")):
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *_PAGE_HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def create_app(settings: IntakeSettings) -> FastAPI:
+    check_token(settings.api_token)
+    app = FastAPI(
+        title="po_ingest intake",
+        version="1.0",
+        description=(
+            "Upload purchase orders (PDF or photo) into the import queue and follow each batch "
+            "until its order is stored. Every /api route needs `Authorization: Bearer <token>`."
+        ),
+    )
+    app.state.intake = Intake.build(settings)
+
+    api = APIRouter(
+        prefix="/api", dependencies=[Depends(require_token)], responses=COMMON_RESPONSES
+    )
+    api.include_router(batches.router)
+    api.include_router(orders.router)
+    app.include_router(api)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.STATIC_DIR), name="static")
+    install_error_handlers(app)
+    app.add_middleware(PageSecurityHeaders)
+    return app

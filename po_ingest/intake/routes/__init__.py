@@ -1,0 +1,1 @@
+"""The HTTP routes: /api (token required) and the public pages."""

@@ -1,0 +1,164 @@
+"""The API's response bodies (they are also its OpenAPI schema)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from po_ingest.lib.batch_state import Status
+from po_ingest.lib.sites import Site
+from po_ingest.lib.store import Batch
+
+
+class ErrorBody(BaseModel):
+    detail: str = Field(description="What went wrong, for a person to read.")
+
+
+class BatchAccepted(BaseModel):
+    batch_id: str = Field(description="Poll GET /api/batches/{batch_id} for its progress.")
+    status: Literal["queued"] = "queued"
+
+
+class BatchOut(BaseModel):
+    id: str
+    batch_type: str
+    status: Status
+    attempts: int
+    last_error: str | None
+    next_retry_at: dt.datetime | None = Field(description="When a failed batch is tried again.")
+    processed_record_id: int | None = Field(description="The purchase order's id once processed.")
+    warnings: list[str]
+    dagster_run_id: str | None
+    dagster_run_url: str | None = Field(description="The run in the Dagster UI.")
+    order_url: str | None = Field(description="The order page, once processed.")
+    content_type: str
+    original_filename: str | None
+    file_size: int
+    date_uploaded: dt.datetime
+    last_attempt_at: dt.datetime | None
+    processed_at: dt.datetime | None
+
+    @classmethod
+    def of(cls, batch: Batch, dagster_ui_url: str) -> BatchOut:
+        order_id = batch.processed_record_id
+        return cls(
+            id=batch.id,
+            batch_type=batch.batch_type,
+            status=Status(batch.status),
+            attempts=batch.attempts,
+            last_error=batch.last_error,
+            next_retry_at=batch.next_retry_at,
+            processed_record_id=order_id,
+            warnings=list(batch.warnings or []),
+            dagster_run_id=batch.dagster_run_id,
+            dagster_run_url=(
+                f"{dagster_ui_url}/runs/{batch.dagster_run_id}" if batch.dagster_run_id else None
+            ),
+            order_url=f"/orders/{order_id}" if order_id is not None else None,
+            content_type=batch.content_type,
+            original_filename=batch.original_filename,
+            file_size=batch.file_size,
+            date_uploaded=batch.date_uploaded,
+            last_attempt_at=batch.last_attempt_at,
+            processed_at=batch.processed_at,
+        )
+
+
+class BatchList(BaseModel):
+    items: list[BatchOut]
+    limit: int
+    offset: int
+    counts: dict[str, int] = Field(description="Batches per status, over all batch types.")
+
+
+def decimal_text(value: Decimal | None) -> str | None:
+    """Exact decimal as text, without the trailing zeros PostgreSQL's NUMERIC adds."""
+    if value is None:
+        return None
+    return format(value.normalize(), "f")
+
+
+def money_text(value: Decimal | None) -> str | None:
+    """Exact decimal as text with at least two decimals (21 → 21.00, 0.125 stays)."""
+    if value is None:
+        return None
+    value = value.normalize()
+    if value.as_tuple().exponent > -2:
+        value = value.quantize(Decimal("0.01"))
+    return format(value, "f")
+
+
+class SiteOut(BaseModel):
+    id: int
+    name: str
+    project_code: str | None
+
+    @classmethod
+    def of(cls, site: Site) -> SiteOut:
+        return cls(id=site.id, name=site.name, project_code=site.project_code)
+
+
+class OrderItemOut(BaseModel):
+    line_number: int
+    item_code: str | None
+    description: str
+    quantity: str | None = Field(description="Exact decimal as text.")
+    unit: str | None
+    unit_price: str | None = Field(description="Exact decimal as text.")
+    line_total: str | None = Field(description="Exact decimal as text.")
+
+
+class OrderOut(BaseModel):
+    id: int
+    po_number: str
+    order_date: dt.date | None
+    supplier_name: str | None
+    project_code: str | None
+    site: SiteOut | None
+    currency: str
+    subtotal: str | None = Field(description="Exact decimal as text.")
+    tax: str | None = Field(description="Exact decimal as text.")
+    total: str | None = Field(description="Exact decimal as text.")
+    warnings: list[str]
+    is_verified: bool
+    batch_id: str
+    dagster_run_id: str | None
+    created_at: dt.datetime
+    file_url: str | None = Field(description="The stored original (send the token).")
+    items: list[OrderItemOut]
+
+    @classmethod
+    def of(cls, order: dict, site: Site | None) -> OrderOut:
+        return cls(
+            id=order["id"],
+            po_number=order["po_number"],
+            order_date=order["order_date"],
+            supplier_name=order["supplier_name"],
+            project_code=order["project_code"],
+            site=SiteOut.of(site) if site else None,
+            currency=order["currency"],
+            subtotal=money_text(order["subtotal"]),
+            tax=money_text(order["tax"]),
+            total=money_text(order["total"]),
+            warnings=list(order["warnings"] or []),
+            is_verified=bool(order["is_verified"]),
+            batch_id=order["batch_id"],
+            dagster_run_id=order["dagster_run_id"],
+            created_at=order["created_at"],
+            file_url=f"/api/purchase-orders/{order['id']}/file" if order["file_key"] else None,
+            items=[
+                OrderItemOut(
+                    line_number=item["line_number"],
+                    item_code=item["item_code"],
+                    description=item["description"],
+                    quantity=decimal_text(item["quantity"]),
+                    unit=item["unit"],
+                    unit_price=money_text(item["unit_price"]),
+                    line_total=money_text(item["line_total"]),
+                )
+                for item in order["items"]
+            ],
+        )

@@ -5,6 +5,7 @@ Three steps run for one partition: claim_batch and extract_order (together the
 """
 
 import json
+import os
 
 import dagster as dg
 
@@ -14,7 +15,22 @@ from po_ingest.defs.resources import ExtractorResource, FileStoreResource, Store
 from po_ingest.lib.extraction.base import Document, PermanentExtractionError
 from po_ingest.lib.files import order_key
 from po_ingest.lib.models import ExtractionResult
-from po_ingest.lib.store import LostClaim
+from po_ingest.lib.store import LostClaim, Store
+
+DEFAULT_PUBLIC_URL = "http://localhost:8000"
+
+
+def order_url(order_id: int) -> str:
+    """The intake's page for an order (PO_INGEST_PUBLIC_URL, default http://localhost:8000)."""
+    base = os.environ.get("PO_INGEST_PUBLIC_URL") or DEFAULT_PUBLIC_URL
+    return f"{base.rstrip('/')}/orders/{order_id}"
+
+
+def _site_name(db: Store, order_id: int) -> str:
+    stored = db.orders.get(order_id)
+    site_id = stored["site_id"] if stored else None
+    return next((site.name for site in db.sites.all() if site.id == site_id), "")
+
 
 uploaded_document = dg.AssetSpec(
     "uploaded_document",
@@ -137,12 +153,14 @@ def purchase_order(
             "po_number": order.po_number,
             "supplier": order.supplier_name or "",
             "site_id": dg.MetadataValue.int(outcome.site_id or 0),
+            "site": _site_name(db, outcome.order_id),
             "currency": order.currency,
             "total": str(order.total) if order.total is not None else "",
             "items": dg.MetadataValue.int(len(order.items)),
             "duplicate": outcome.duplicate,
             "warnings": dg.MetadataValue.json(outcome.warnings),
             "batch_id": batch.id,
+            "order_url": dg.MetadataValue.url(order_url(outcome.order_id)),
         }
     )
 

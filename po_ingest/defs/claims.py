@@ -1,10 +1,13 @@
 """Which run may work on a batch, and how a failed attempt is settled.
 
 A run launched by the `pending_batches` sensor claims only a `pending` batch of its own
-generation. Any other run (a partition materialized by hand, a re-execution) is a manual
-retry: it may claim a pending, failed or dead batch and starts its attempts over, and it may
-take the batch over from a run with the same root run (a re-execution from failure skips
-the claim step).
+generation. Dagster's automatic retry of a crashed run (a re-execution tagged
+`dagster/retry_number`) continues that run's attempt: it takes the batch over from the crashed
+run of the same root and counts one more attempt (dead when they are spent), or, when the
+crashed run never claimed, claims as the run it retries would have. Any other run (a
+partition materialized by hand, a re-execution from the UI) is a manual retry: it may claim
+a pending, failed or dead batch and starts its attempts over, and it may take the batch over
+from a run with the same root run (a re-execution from failure skips the claim step).
 """
 
 import datetime as dt
@@ -19,10 +22,19 @@ from po_ingest.lib.settings import RetryPolicy
 from po_ingest.lib.store import Batch, Store
 
 MANUAL_CLAIM_FROM = (Status.PENDING, Status.FAILED, Status.DEAD)
+# Set by Dagster's run retries (the daemon's automatic re-execution of a failed run), never by
+# a re-execution started in the UI.
+RETRY_NUMBER_TAG = "dagster/retry_number"
+# An automatic retry takes over only a batch its crashed run left mid-attempt.
+TAKE_OVER_FROM = (Status.PROCESSING, Status.FAILED)
 
 
 def is_sensor_run(run: dg.DagsterRun) -> bool:
     return GENERATION_TAG in run.tags and run.parent_run_id is None
+
+
+def is_automatic_retry(run: dg.DagsterRun) -> bool:
+    return run.parent_run_id is not None and RETRY_NUMBER_TAG in run.tags
 
 
 def _root(run: dg.DagsterRun) -> str:
@@ -51,16 +63,41 @@ def refuse(batch_id: str, store: Store, run_id: str) -> NoReturn:
     )
 
 
+def _claim_generation(store: Store, batch_id: str, run: dg.DagsterRun) -> bool:
+    return store.batches.claim(
+        batch_id, run.run_id, statuses=[Status.PENDING], generation=int(run.tags[GENERATION_TAG])
+    )
+
+
+def _claim_as_automatic_retry(context: dg.OpExecutionContext, store: Store, batch_id: str) -> bool:
+    """Continue the crashed run's attempt: take the batch over (attempts + 1, or dead when
+    they are spent); if the crashed run never claimed, claim as it would have."""
+    run = context.run
+    batch = store.batches.get(batch_id)
+    holder = batch.dagster_run_id if batch else None
+    if batch and batch.status in TAKE_OVER_FROM and same_family(context.instance, run, holder):
+        policy = RetryPolicy.from_env()
+        if batch.attempts >= policy.max_attempts:
+            message = f"the run worker of run {holder} crashed during attempt {batch.attempts}"
+            store.batches.release(batch_id, holder, message, policy.max_attempts)
+            raise dg.Failure(
+                description=f"batch {batch_id} is dead: {message}, its last", allow_retries=False
+            )
+        return store.batches.claim(batch_id, run.run_id, statuses=[], holder=holder)
+    if GENERATION_TAG in run.tags:
+        return _claim_generation(store, batch_id, run)
+    return store.batches.claim(
+        batch_id, run.run_id, statuses=MANUAL_CLAIM_FROM, reset_attempts=True
+    )
+
+
 def claim(context: dg.OpExecutionContext, store: Store, batch_id: str) -> Batch:
     """Claim the batch for this run (one conditional UPDATE) or fail the run saying why."""
     run = context.run
     if is_sensor_run(run):
-        won = store.batches.claim(
-            batch_id,
-            run.run_id,
-            statuses=[Status.PENDING],
-            generation=int(run.tags[GENERATION_TAG]),
-        )
+        won = _claim_generation(store, batch_id, run)
+    elif is_automatic_retry(run):
+        won = _claim_as_automatic_retry(context, store, batch_id)
     else:
         batch = store.batches.get(batch_id)
         holder = batch.dagster_run_id if batch else None

@@ -1,13 +1,16 @@
 """Run status feeds batch status: the safety net for runs that ended abnormally.
 
 The ops write their own outcome; these sensors act only on a batch still held by the
-run that ended (or, for a run that never claimed, on the batch generation it was launched
-for), so they are idempotent and never touch a batch a newer run holds.
+run that ended (or by the crashed run of its family that it retried, or, for a run that never
+claimed, on the batch generation it was launched for), so they are idempotent and never touch
+a batch a newer run holds. A failed run that Dagster will retry (`dagster/will_retry=true`,
+set when run retries are on and the run worker crashed) leaves its batch to that retry.
 """
 
 import dagster as dg
 
 from po_ingest.defs.assets import extracted_purchase_order, purchase_order
+from po_ingest.defs.claims import same_family
 from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.batch_state import Status
@@ -17,6 +20,8 @@ from po_ingest.lib.store import Store
 
 _BATCH_ASSETS = {extracted_purchase_order.key, purchase_order.key}
 _INTERVAL_SECONDS = 5
+# Dagster tags a failed run `true` when its automatic retry (run retries) is due.
+WILL_RETRY_TAG = "dagster/will_retry"
 
 
 def batch_id_of(run: dg.DagsterRun) -> str | None:
@@ -28,8 +33,31 @@ def batch_id_of(run: dg.DagsterRun) -> str | None:
     return None
 
 
+def will_be_retried(instance: dg.DagsterInstance, run: dg.DagsterRun) -> bool:
+    """Dagster's run retries will re-execute this failed run (read fresh: the tag is written
+    just after the failure event)."""
+    current = instance.get_run_by_id(run.run_id) or run
+    return any(r.tags.get(WILL_RETRY_TAG, "").lower() == "true" for r in (run, current))
+
+
+def _holder_of_family(
+    instance: dg.DagsterInstance | None, run: dg.DagsterRun, holder: str | None
+) -> str | None:
+    """The ended run of the same root still holding the batch: the crashed run whose retry
+    ended before taking the batch over."""
+    if instance is None or not same_family(instance, run, holder):
+        return None
+    held_by = instance.get_run_by_id(holder)
+    return holder if held_by is not None and held_by.is_finished else None
+
+
 def settle_ended_run(
-    store: Store, run: dg.DagsterRun, error: str, *, canceled: bool = False
+    store: Store,
+    run: dg.DagsterRun,
+    error: str,
+    *,
+    canceled: bool = False,
+    instance: dg.DagsterInstance | None = None,
 ) -> str | None:
     """Put the batch of a run that ended without settling it where it belongs. Returns the
     batch's new status, or None when there was nothing to do."""
@@ -40,10 +68,13 @@ def settle_ended_run(
     batch = store.batches.get(batch_id)
     if batch is None:
         return None
-    if batch.dagster_run_id == run.run_id:
+    holder = batch.dagster_run_id
+    if holder != run.run_id:
+        holder = _holder_of_family(instance, run, holder)
+    if holder is not None:
         if canceled:
-            return Status.DEAD if store.batches.mark_dead(batch_id, run.run_id, error) else None
-        return store.batches.release(batch_id, run.run_id, error, policy.max_attempts)
+            return Status.DEAD if store.batches.mark_dead(batch_id, holder, error) else None
+        return store.batches.release(batch_id, holder, error, policy.max_attempts)
     generation = run.tags.get(GENERATION_TAG)
     if run.parent_run_id is None and generation is not None:
         return store.batches.release_unstarted(
@@ -63,8 +94,16 @@ def _failure_message(context: dg.RunFailureSensorContext) -> str:
 )
 def batch_run_failure_sensor(context: dg.RunFailureSensorContext, store: StoreResource):
     """A run that failed while holding its batch: back to `pending` (new generation) while
-    attempts remain, else `dead`."""
-    status = settle_ended_run(store.get(), context.dagster_run, _failure_message(context))
+    attempts remain, else `dead`. A run Dagster will retry leaves its batch to the retry."""
+    run = context.dagster_run
+    if will_be_retried(context.instance, run):
+        context.log.info(
+            f"run {run.run_id} will be retried by Dagster: its retry settles the batch"
+        )
+        return
+    status = settle_ended_run(
+        store.get(), run, _failure_message(context), instance=context.instance
+    )
     if status:
         context.log.info(f"batch of run {context.dagster_run.run_id} is now {status}")
 
@@ -77,7 +116,9 @@ def batch_run_failure_sensor(context: dg.RunFailureSensorContext, store: StoreRe
 def batch_run_canceled_sensor(context: dg.RunStatusSensorContext, store: StoreResource):
     """A canceled run's batch is `dead` with "canceled"; retry it to start over."""
     message = f"canceled: run {context.dagster_run.run_id} was canceled"
-    settle_ended_run(store.get(), context.dagster_run, message, canceled=True)
+    settle_ended_run(
+        store.get(), context.dagster_run, message, canceled=True, instance=context.instance
+    )
 
 
 @dg.run_status_sensor(

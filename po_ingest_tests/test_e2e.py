@@ -129,7 +129,13 @@ def test_three_uploads_become_three_orders(stack):
         assert not stack.files.exists(batch.original_file)
     with dg.DagsterInstance.get() as instance:
         assert instance.has_dynamic_partition("batches", batches[0].id)
-        run = instance.get_run_by_id(stack.store.batches.get(batches[0].id).dagster_run_id)
+        run_id = stack.store.batches.get(batches[0].id).dagster_run_id
+        # The batch is processed when persist commits; the run ends a moment later.
+        run = wait_for(
+            lambda: (r := instance.get_run_by_id(run_id)).is_finished and r,
+            TIMEOUT,
+            "the run to finish",
+        )
         assert run.status == dg.DagsterRunStatus.SUCCESS
         assert run.tags["po_ingest/batch_id"] == batches[0].id
 

@@ -126,7 +126,8 @@ def purchase_order(
         file_store.copy(batch.original_file, target)
         outcome = db.orders.persist(batch.id, context.run.run_id, result, target)
     except LostClaim:
-        file_store.delete(target)
+        # Leave `target` alone: the run that took the batch over writes the same key, and
+        # its order may own that file already. An unreferenced copy is housekeeping's.
         claims.refuse(batch.id, db, context.run.run_id)
     except PermanentExtractionError as exc:
         failure = (exc, True)

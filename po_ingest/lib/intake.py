@@ -32,6 +32,21 @@ def sanitize_filename(name: str | None) -> str | None:
     return name[:255] or None
 
 
+MAX_UPLOADED_BY_CHARS = 255
+
+
+def clean_uploaded_by(value: str | None) -> str | None:
+    """Who uploaded, as stored: no control characters (PostgreSQL refuses NUL), whitespace
+    collapsed; longer than the column (255 characters) is refused, not cut."""
+    if not value:
+        return None
+    value = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+    value = re.sub(r"\s+", " ", value).strip()
+    if len(value) > MAX_UPLOADED_BY_CHARS:
+        raise UploadRejected(f"uploaded_by is longer than {MAX_UPLOADED_BY_CHARS} characters")
+    return value or None
+
+
 def _with_head(chunks: Iterable[bytes]) -> tuple[bytes, Iterator[bytes]]:
     """The first bytes (for the magic check) and a stream that still yields everything."""
     iterator = iter(chunks)
@@ -106,7 +121,7 @@ def register_upload(
             original_filename=sanitize_filename(filename),
             file_size=upload.size,
             file_sha256=upload.sha256,
-            uploaded_by=uploaded_by,
+            uploaded_by=clean_uploaded_by(uploaded_by),
         )
         if skip_imported_files:
             batch = store.batches.create_unless_imported(new)

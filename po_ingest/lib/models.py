@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 from typing import Annotated
 
@@ -13,9 +14,14 @@ Money = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
 Quantity = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
 
 
+# Control characters other than tab and newline: a model (or a PDF's text layer) may emit
+# them, and PostgreSQL refuses NUL in text outright (the order could never be stored).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
 def _strip(value: object) -> object:
     if isinstance(value, str):
-        value = value.strip()
+        value = _CONTROL.sub("", value).strip()
         return value or None
     return value
 

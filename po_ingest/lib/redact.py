@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 MAX_ERROR_CHARS = 2000
@@ -22,9 +23,22 @@ _PATTERNS = [
 ]
 
 
+# The product's own secrets, masked wherever they appear, whatever their shape: a key that
+# matches none of the patterns (another provider's format, a proxy's token) is still caught.
+SECRET_ENV_VARS = ("GEMINI_API_KEY", "GOOGLE_API_KEY", "PO_INGEST_API_TOKEN")
+_MIN_SECRET_CHARS = 8
+
+
+def configured_secrets() -> tuple[str, ...]:
+    """The values of SECRET_ENV_VARS that are set (read now: tests and runs set them late)."""
+    values = (os.environ.get(name, "").strip() for name in SECRET_ENV_VARS)
+    return tuple(v for v in values if len(v) >= _MIN_SECRET_CHARS)
+
+
 def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    """Mask anything that looks like a credential, and every literal in `secrets`."""
-    for secret in secrets:
+    """Mask anything that looks like a credential, every literal in `secrets`, and the
+    configured secrets (SECRET_ENV_VARS)."""
+    for secret in sorted({*secrets, *configured_secrets()}, key=len, reverse=True):
         if secret and len(secret) >= 4:
             text = text.replace(secret, "***")
     for pattern in _PATTERNS:

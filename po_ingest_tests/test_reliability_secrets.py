@@ -1,0 +1,78 @@
+"""Secrets: an API key inside an exception message never reaches `last_error`, Dagster's
+event log (messages, errors, metadata), the run record or the API's answers.
+
+Every /api route without the token → 401 is `test_intake_api.py::
+test_every_api_route_needs_the_token` (6 routes × 3 ids × 6 bad headers, checked against
+the OpenAPI document); the Gemini client's own redaction is `test_gemini.py::
+test_the_api_key_never_appears_in_an_error_and_errors_are_short`.
+"""
+
+import json
+
+import dagster as dg
+from fastapi.testclient import TestClient
+
+from po_ingest.lib.intake import accept_upload
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.intake import TOKEN, intake_app
+from po_ingest_tests.support.pipeline import SCRIPTED, job_with, run_batch
+from po_ingest_tests.support.reliability import LeakyExtractor, recorded_text
+from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
+
+# Shaped like nothing a credential pattern knows: only the literal value can be masked.
+GEMINI_KEY = "gk-live-7Qm2xT9pL4vR8sW1zY6nB3cD"
+LEAKY = "po_ingest_tests.support.reliability:LeakyExtractor"
+
+
+def _api_answers(db_url, files, batch_id) -> str:
+    with TestClient(intake_app(db_url, files.root)) as client:
+        client.headers["Authorization"] = f"Bearer {TOKEN}"
+        answers = [
+            client.get(f"/api/batches/{batch_id}"),
+            client.get("/api/batches", params={"status": "dead"}),
+            client.get("/api/batches"),
+        ]
+    assert all(a.status_code == 200 for a in answers)
+    return "\n".join(a.text for a in answers)
+
+
+def test_a_key_in_an_exception_reaches_no_record_of_the_batch(db_url, store, files, monkeypatch):
+    monkeypatch.setenv("GEMINI_API_KEY", GEMINI_KEY)
+    monkeypatch.setenv("PO_INGEST_API_TOKEN", TOKEN)
+    batch = accept_upload(store, files, [purchase_order_pdf(order("PO-LEAK"))], filename="l.pdf")
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = run_batch(job_with(db_url, files.root, extractor=LEAKY), instance, batch.id)
+        recorded = recorded_text(instance, result.run_id)
+    dead = store.batches.get(batch.id)
+    assert (dead.status, dead.attempts) == ("dead", 3), dead.last_error
+    assert LeakyExtractor.calls[batch.id] == 3
+    assert "refused: *** / ***" in dead.last_error
+    retries = [e for e in result.all_events if e.event_type_value == "STEP_UP_FOR_RETRY"]
+    assert len(retries) == 2
+    assert "credentials ***" in recorded and "RuntimeError" in recorded  # what was logged
+    answers = _api_answers(db_url, files, batch.id)
+    assert "refused: *** / ***" in answers
+    for secret in (GEMINI_KEY, TOKEN):
+        assert secret not in dead.last_error
+        assert secret not in recorded, "in Dagster's event log or run record"
+        assert secret not in answers, "in the API's JSON"
+        assert secret not in json.dumps(dead.to_json())
+
+
+def test_a_labelled_key_in_a_transient_error_is_masked_everywhere_on_success(db_url, store, files):
+    """The scripted extractor's 503 says `key=AIza…`: masked in last_error while it waits,
+    and absent from the successful run's events, materialization metadata and the API."""
+    pdf = purchase_order_pdf(order("PO-LEAK-OK"), {"fail_times": 1})
+    batch = accept_upload(store, files, [pdf], filename="ok.pdf")
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = run_batch(job_with(db_url, files.root, extractor=SCRIPTED), instance, batch.id)
+        recorded = recorded_text(instance, result.run_id)
+    assert result.success and store.batches.get(batch.id).status == "processed"
+    assert "key=***" in recorded
+    metadata = [
+        m.metadata
+        for node in ("extracted_purchase_order", "purchase_order")
+        for m in result.asset_materializations_for_node(node)
+    ]
+    assert FAKE_API_KEY not in recorded and FAKE_API_KEY not in str(metadata)
+    assert FAKE_API_KEY not in _api_answers(db_url, files, batch.id)

@@ -1,10 +1,12 @@
 """End to end: a real dagster-daemon (sensors, run queue, code server, run workers), the
 SQLite app database and a real file store, exactly as `make run` starts them."""
 
+import contextlib
 import json
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 
 import dagster as dg
@@ -231,3 +233,22 @@ def test_bad_files_end_dead_with_a_reason_and_the_queue_goes_on(stack):
         assert reason in dead.last_error
     assert stack.wait_status(healthy.id, {"processed", "dead"}).status == "processed"
     assert stack.daemon.process.poll() is None, "the daemon is still running"
+
+
+def test_daemon_killed_mid_tick_and_restarted_loses_and_duplicates_nothing(stack):
+    batches = [stack.upload(f"PO-E2E-DAEMON-{n}") for n in range(4)]
+    time.sleep(1.0)  # the sensor ticks every 2 s: kill it while it registers and launches
+    old_group = stack.daemon.process.pid
+    os.kill(old_group, signal.SIGKILL)  # the daemon only: its code server and runs live on
+    stack.daemon.process.wait()
+    stack.daemon.start()
+    try:
+        for batch in batches:
+            done = stack.wait_status(batch.id, {"processed", "dead"})
+            assert done.status == "processed", done.last_error
+        numbers = [f"PO-E2E-DAEMON-{n}" for n in range(4)]
+        orders = [stack.store.orders.find_by_po_number(n) for n in numbers]
+        assert all(orders) and len({o["batch_id"] for o in orders}) == 4
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(old_group, signal.SIGKILL)  # the orphaned code server, now idle

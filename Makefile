@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 export DAGSTER_HOME ?= $(CURDIR)/var/dagster
 
-.PHONY: run test lint format clean
+.PHONY: run test lint format clean bench
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -31,6 +31,10 @@ test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/pytest
+
+## bench: latency, throughput, intake rate, sensor at 100k rows, extraction cost (~15 min; needs PostgreSQL)
+bench: $(STAMP)
+	$(BIN)/python -m bench
 
 format: $(STAMP)
 	$(BIN)/ruff format .

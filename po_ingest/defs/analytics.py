@@ -3,15 +3,17 @@ new orders land."""
 
 import datetime as dt
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import dagster as dg
-import numpy as np
-import pandas as pd
 
 from po_ingest.defs.assets import purchase_order, uploaded_document
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib import analytics
 from po_ingest.lib.store import analytics as tables
+
+if TYPE_CHECKING:  # numpy and pandas load when an analytics asset runs
+    import pandas as pd
 
 # Declarative Automation rather than a sensor: the daemon requests these (one run, in
 # dependency order, with their checks) on the tick after any upstream partition lands.
@@ -26,24 +28,31 @@ ANALYTICS_AUTOMATION = (
 ).since_last_handled() & ~dg.AutomationCondition.in_progress()
 
 _GROUP = "analytics"
-_TYPE_NAMES = [
-    (Decimal, "decimal"),
-    (bool, "bool"),
-    ((int, np.integer), "int"),
-    ((float, np.floating), "float"),
-    (dt.date, "date"),
-]
 
 
-def _column_type(column: pd.Series) -> str:
+def _type_names() -> list[tuple]:
+    import numpy as np
+
+    return [
+        (Decimal, "decimal"),
+        (bool, "bool"),
+        ((int, np.integer), "int"),
+        ((float, np.floating), "float"),
+        (dt.date, "date"),
+    ]
+
+
+def _column_type(column: "pd.Series") -> str:
+    import pandas as pd
+
     value = next((v for v in column if v is not None and not pd.isna(v)), None)
-    for kind, name in _TYPE_NAMES:
+    for kind, name in _type_names():
         if isinstance(value, kind):
             return name
     return "string"
 
 
-def _result(engine, name: str, frame: pd.DataFrame, money: list[str]) -> dg.MaterializeResult:
+def _result(engine, name: str, frame: "pd.DataFrame", money: list[str]) -> dg.MaterializeResult:
     table = tables.write_table(engine, name, frame, money)
     schema = dg.TableSchema(
         columns=[

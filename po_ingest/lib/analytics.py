@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import ROUND_HALF_UP, Decimal
+from typing import TYPE_CHECKING
 
-import pandas as pd
+if TYPE_CHECKING:  # pandas loads when a table is built, not with the code location
+    import pandas as pd
 
 UNMATCHED_SITE = "(unmatched)"
 UNKNOWN_SUPPLIER = "(unknown)"
@@ -52,15 +54,21 @@ HEALTH_COLUMNS = [
 
 
 def _cents(values) -> Decimal:
+    import pandas as pd
+
     total = sum((Decimal(v) for v in values if v is not None and not pd.isna(v)), Decimal(0))
     return total.quantize(CENT, rounding=ROUND_HALF_UP)
 
 
 def _month(value) -> str:
+    import pandas as pd
+
     return UNDATED if value is None or pd.isna(value) else value.strftime("%Y-%m")
 
 
 def _text(value, default: str):
+    import pandas as pd
+
     return default if value is None or pd.isna(value) else value
 
 
@@ -68,6 +76,8 @@ def purchase_order_lines(
     orders: pd.DataFrame, items: pd.DataFrame, sites: pd.DataFrame
 ) -> pd.DataFrame:
     """One row per order line with its order's number, date, supplier, site and currency."""
+    import pandas as pd
+
     site_names = dict(zip(sites["id"], sites["name"], strict=True))
     by_id = orders.set_index("id")
     rows = []
@@ -98,6 +108,8 @@ def purchase_order_lines(
 
 def _order_spend(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
     """Per order: its printed total, or the sum of its line totals when it printed none."""
+    import pandas as pd
+
     line_counts = lines.groupby("order_id").size().to_dict() if len(lines) else {}
     line_sums = (
         {k: _cents(g["line_total"]) for k, g in lines.groupby("order_id")} if len(lines) else {}
@@ -124,6 +136,8 @@ def _order_spend(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
 
 
 def _summarise(spend: pd.DataFrame, keys: list[str], columns: list[str]) -> pd.DataFrame:
+    import pandas as pd
+
     if spend.empty:
         return pd.DataFrame(columns=columns)
     grouped = spend.groupby(keys, sort=True, dropna=False)
@@ -147,6 +161,8 @@ def spend_by_site_month(
     orders: pd.DataFrame, lines: pd.DataFrame, sites: pd.DataFrame
 ) -> pd.DataFrame:
     """Orders and spend per site (or "(unmatched)"), order month and currency."""
+    import pandas as pd
+
     site_names = dict(zip(sites["id"], sites["name"], strict=True))
     spend = _order_spend(orders, lines)
     spend["site"] = [
@@ -157,6 +173,8 @@ def spend_by_site_month(
 
 
 def _health_row(batch_type: str, group: pd.DataFrame) -> dict:
+    import pandas as pd
+
     counts = group["status"].value_counts().to_dict()
     processed = group[group["status"] == "processed"]
     seconds = pd.Series(
@@ -187,6 +205,8 @@ def import_queue_health(batches: pd.DataFrame) -> pd.DataFrame:
     """Per batch type and for all: counts by status, median and p95 seconds from upload to
     processed, dead rate (dead / ended), and how many attempts ended batches took (0 = a
     re-upload of an imported file, linked without a run)."""
+    import pandas as pd
+
     rows = [_health_row(t, g) for t, g in batches.groupby("batch_type", sort=True)]
     if len(batches):
         rows.append(_health_row(ALL_TYPES, batches))
@@ -209,6 +229,8 @@ def markdown_table(frame: pd.DataFrame, limit: int = 20) -> str:
 
 
 def _cell(value) -> str:
+    import pandas as pd
+
     if value is None or (not isinstance(value, (str, Decimal, dt.date)) and pd.isna(value)):
         return ""
     return str(value).replace("|", "\\|")

@@ -10,9 +10,12 @@ import io
 import os
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pymupdf
-from PIL import Image, ImageOps
+# pymupdf and Pillow load when a document is opened, not when the code location loads.
+if TYPE_CHECKING:
+    import pymupdf
+    from PIL import Image
 
 from po_ingest.lib.extraction.base import PermanentExtractionError
 
@@ -33,6 +36,8 @@ def open_pdf(content: bytes) -> pymupdf.Document:
     """The parsed PDF, or a permanent error saying why it cannot be read."""
     if not content:
         raise PermanentExtractionError("the file is empty")
+    import pymupdf
+
     try:
         doc = pymupdf.open(stream=content, filetype="pdf")
     except Exception as exc:
@@ -76,6 +81,8 @@ class ModelImage:
 
 def open_image(content: bytes) -> Image.Image:
     """The decoded photo (EXIF orientation applied), or a permanent error."""
+    from PIL import Image, ImageOps
+
     if not content:
         raise PermanentExtractionError("the file is empty")
     try:
@@ -101,6 +108,8 @@ def open_image(content: bytes) -> Image.Image:
 
 def image_for_model(content: bytes) -> ModelImage:
     """A photo as a model should see it: upright, at most 1600 px on the long side, JPEG."""
+    from PIL import Image
+
     image = open_image(content).convert("RGB")
     image.thumbnail((MODEL_IMAGE_MAX_SIDE, MODEL_IMAGE_MAX_SIDE), Image.Resampling.LANCZOS)
     out = io.BytesIO()

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders, sites
 from po_ingest.lib.store.types import Money
+
+if TYPE_CHECKING:  # pandas loads when a table is read or written
+    import pandas as pd
 
 ANALYTICS_PREFIX = "analytics_"
 _CHUNK = 500
@@ -19,6 +22,8 @@ _CHUNK = 500
 def _frame(engine: sa.Engine, query: sa.Select) -> pd.DataFrame:
     # Rows through SQLAlchemy (not pd.read_sql) so our column types apply: Money → Decimal,
     # UTCDateTime → aware UTC datetimes, on SQLite and PostgreSQL alike.
+    import pandas as pd
+
     with engine.connect() as conn:
         result = conn.execute(query)
         return pd.DataFrame(result.all(), columns=list(result.keys()))

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import pymupdf
+if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
+    import pymupdf
 
 
 @dataclass(frozen=True)

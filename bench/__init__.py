@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): `make bench` or `.venv/bin/python -m bench`."""

@@ -1,0 +1,218 @@
+"""`make bench`: every benchmark, one table, and bench/results/<YYYY-MM-DD>.json.
+
+.venv/bin/python -m bench [--only extraction,floor,sensor,intake,stack] [--uploads 20] [--burst 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+RESULTS = Path(__file__).resolve().parent / "results"
+ALL = ("extraction", "floor", "sensor", "intake", "stack")
+TARGETS = {
+    "latency_p50_s": 6.0,
+    "orders_per_minute": 40.0,
+    "intake_100kb_per_s": 100.0,
+    "sensor_tick_s": 1.0,
+}
+
+
+def machine() -> dict:
+    cpu = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        platform.processor(),
+    )
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": cpu,
+        "python": platform.python_version(),
+        "dagster": __import__("dagster").__version__,
+    }
+
+
+def definitions_import_seconds() -> float:
+    """Wall time of `python -c "import po_ingest.definitions"` (what each run worker pays)."""
+    times = []
+    for _ in range(3):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "import po_ingest.definitions"], check=True)
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def _fmt(value: float, unit: str = "", digits: int = 2) -> str:
+    return f"{value:.{digits}f}{unit}"
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "MISSED"
+
+
+def table(r: dict) -> list[tuple[str, str, str]]:
+    rows: list[tuple[str, str, str]] = []
+    add = lambda name, value, target="": rows.append((name, value, target))  # noqa: E731
+    add("import po_ingest.definitions (run worker load)", _fmt(r["import_definitions_s"], " s"))
+    if "latency" in r:
+        lat = r["latency"]
+        ok = lat["p50_s"] <= TARGETS["latency_p50_s"]
+        add(
+            f"1 latency upload→processed p50 / p95 ({lat['uploads']} digital)",
+            f"{lat['p50_s']:.2f} / {lat['p95_s']:.2f} s",
+            f"≤ 6 s p50: {_met(ok)}",
+        )
+        for phase, value in lat["phases_p50_s"].items():
+            add(f"   p50 {phase}", f"{value:.2f} s  (p95 {lat['phases_p95_s'][phase]:.2f})")
+    if "throughput" in r:
+        th = r["throughput"]
+        ok = th["orders_per_minute"] >= TARGETS["orders_per_minute"]
+        add(
+            f"2 burst {th['uploads']} uploads → all processed",
+            f"{th['seconds_to_all_processed']:.1f} s, {th['orders_per_minute']:.1f} orders/min"
+            + (f" ({th['dead']} dead)" if th["dead"] else ""),
+            f"≥ 40/min: {_met(ok)}",
+        )
+        s = th["settings"]
+        add(
+            "   cpus / max_concurrent_runs / dequeue s",
+            f"{th['cpus']} / {s['max_concurrent_runs']} / {s['dequeue_interval_seconds']}",
+        )
+    if "intake" in r:
+        for case in r["intake"]["cases"]:
+            target = ""
+            if case["size"] == "100KB":
+                target = f"≥ 100/s: {_met(case['requests_per_s'] >= TARGETS['intake_100kb_per_s'])}"
+            add(
+                f"3 intake {case['size']} c={case['concurrency']}",
+                f"{case['requests_per_s']:.1f} req/s, p50 {case['p50_ms']:.0f} / p99 "
+                f"{case['p99_ms']:.0f} ms, peak RSS {case['peak_rss_mib']:.0f} MiB",
+                target,
+            )
+    if "sensor" in r:
+        for db in ("sqlite", "postgresql"):
+            s = r["sensor"][db]
+            ok = s["tick_median_s"] < TARGETS["sensor_tick_s"]
+            add(
+                f"4 sensor tick, {r['sensor']['rows']:,} rows / {r['sensor']['pending']:,} pending, {db}",
+                f"{s['tick_median_s'] * 1000:.0f} ms (query {s['due_pending_median_s'] * 1000:.1f}), "
+                f"index {'used' if s['index_used'] else 'NOT used'}",
+                f"< 1 s: {_met(ok and s['index_used'])}",
+            )
+    if "extraction" in r:
+        loc = r["extraction"]["local"]
+        add(
+            f"5 local extractor ({loc['accepted']}/{loc['documents']} digital accepted)",
+            f"{loc['ms_per_page']:.1f} ms/page, {loc['ms_per_document_median']:.1f} ms/doc (median)",
+        )
+        gem = r["extraction"]["gemini"]
+        for kind in ("digital", "scan", "photo"):
+            g = gem[kind]
+            add(
+                f"5 gemini path, {kind} ({g['documents']} docs)",
+                f"{g['inline_bytes_mean'] / 1024:.0f} KiB inline, {g['request_bytes_mean'] / 1024:.0f} KiB "
+                f"request, {g['parts_mean']:.0f} parts, ~{g['tokens_estimate_mean']:.0f} media tokens",
+            )
+    if "floor" in r:
+        fl = r["floor"]
+        value = f"{fl['ms_per_document_median']:.1f} ms/doc (median)"
+        if "latency" in r:
+            multiple = r["latency"]["p50_s"] * 1000 / fl["ms_per_document_median"]
+            value += f"; end-to-end p50 = {multiple:.0f}×"
+            r["latency"]["multiple_of_floor"] = multiple
+        add("6 floor: claim+extract+persist, no Dagster", value)
+    return rows
+
+
+def render(rows: list[tuple[str, str, str]]) -> str:
+    widths = [
+        max(len(row[i]) for row in rows + [("benchmark", "result", "target")]) for i in range(3)
+    ]
+
+    def line(row: tuple[str, str, str]) -> str:
+        return "| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
+
+    out = [
+        line(("benchmark", "result", "target")),
+        "|" + "|".join("-" * (w + 2) for w in widths) + "|",
+    ]
+    return "\n".join(out + [line(row) for row in rows])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default=",".join(ALL), help="comma-separated: " + ",".join(ALL))
+    parser.add_argument("--uploads", type=int, default=20, help="latency: sequential uploads")
+    parser.add_argument("--burst", type=int, default=200, help="throughput: burst size")
+    parser.add_argument("--rows", type=int, default=100_000, help="sensor: batch rows")
+    parser.add_argument(
+        "--output", type=Path, help="results JSON (default bench/results/<date>.json)"
+    )
+    args = parser.parse_args(argv)
+    only = set(args.only.split(","))
+    results: dict = {"date": dt.date.today().isoformat(), "machine": machine()}
+    started = time.monotonic()
+
+    def step(name: str, fn) -> None:
+        t = time.monotonic()
+        print(f"[bench] {name} …", file=sys.stderr, flush=True)
+        results[name] = fn()
+        print(f"[bench] {name} done in {time.monotonic() - t:.0f} s", file=sys.stderr, flush=True)
+
+    results["import_definitions_s"] = definitions_import_seconds()
+    if "extraction" in only:
+        from bench import extraction
+
+        step("extraction", extraction.run)
+    if "floor" in only:
+        from bench import floor
+
+        step("floor", floor.run)
+    if "sensor" in only:
+        from bench import sensor_scale
+
+        step("sensor", lambda: sensor_scale.run(total=args.rows))
+    if "intake" in only:
+        from bench import intake_rate
+
+        step("intake", intake_rate.run)
+    if "stack" in only:
+        from bench import latency, throughput
+        from bench.common import Stack, digital, unique_pdf, upload
+
+        with Stack() as stack:
+            t = time.monotonic()
+            with stack.intake.client() as client:  # first run: code server start-up
+                warm = digital()[0]
+                batch_id = upload(client, unique_pdf(warm.path.read_bytes(), "warm"), "warm.pdf")
+            stack.wait_done([batch_id], timeout=240)
+            results["stack_warm_up_s"] = time.monotonic() - t
+            step("latency", lambda: latency.run(stack, args.uploads))
+            step("throughput", lambda: throughput.run(stack, args.burst))
+    results["bench_seconds"] = time.monotonic() - started
+    rows = table(results)
+    print(render(rows))
+    m = results["machine"]
+    print(
+        f"\n{m['nproc']} × {m['cpu']}, Python {m['python']}, Dagster {m['dagster']}; "
+        f"{results['bench_seconds']:.0f} s"
+    )
+    output = args.output or RESULTS / f"{results['date']}.json"
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(results, indent=2, default=str) + "\n")
+    print(f"results: {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

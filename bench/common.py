@@ -1,0 +1,172 @@
+"""Shared pieces: the corpus, the real stack (daemon + intake over HTTP), small statistics."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import secrets
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import sqlalchemy as sa
+
+from bench.intake_memory import memory_kb, wait_until_up
+from po_ingest.lib.corpus import CorpusDocument, generate_corpus
+from po_ingest.lib.store import Store
+from po_ingest.lib.store.migrate import upgrade
+from po_ingest.lib.store.schema import batches
+from po_ingest_tests.support.daemon import REPO_ROOT, Daemon, wait_for, write_instance_config
+from po_ingest_tests.support.intake import free_port
+
+__all__ = ["memory_kb", "wait_for"]
+
+DONE = ("processed", "dead")
+
+
+def pct(values: list[float], p: float) -> float:
+    """The p-th percentile (nearest rank on the sorted values); nan for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    rank = max(0, min(len(ordered) - 1, round(p / 100 * len(ordered) + 0.5) - 1))
+    return ordered[rank]
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+@functools.cache
+def corpus() -> list[CorpusDocument]:
+    """The generated corpus (digital, scan, photo), written once per bench run."""
+    out = Path(tempfile.mkdtemp(prefix="bench-corpus-"))
+    return generate_corpus(out)
+
+
+def digital() -> list[CorpusDocument]:
+    return [d for d in corpus() if d.kind == "digital"]
+
+
+def unique_pdf(content: bytes, nonce: str) -> bytes:
+    """The same PDF with a trailing comment, so its sha256 is new (no duplicate_file shortcut)."""
+    return content + f"\n% bench {nonce}\n".encode()
+
+
+class IntakeServer:
+    """`python -m po_ingest.intake.serve` in its own process (uvicorn), on a free port."""
+
+    def __init__(self, env: dict[str, str], log_path: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.token = env["PO_INGEST_API_TOKEN"]
+        self._log = open(log_path, "ab")  # noqa: SIM115 (closed in stop())
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "po_ingest.intake.serve", "--port", str(self.port)],
+            cwd=REPO_ROOT,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+        )
+        wait_until_up(self.port, self.process)
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def client(self) -> httpx.Client:
+        return httpx.Client(base_url=self.url, headers=self.headers, timeout=120)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=30)
+        self._log.close()
+
+
+def upload(client: httpx.Client, content: bytes, filename: str) -> str:
+    mime = "application/pdf" if filename.endswith(".pdf") else "application/octet-stream"
+    response = client.post(
+        "/api/batches",
+        files={"file": (filename, content, mime)},
+        data={"batch_type": "purchase_orders"},
+    )
+    if response.status_code != 202:
+        raise RuntimeError(f"upload {filename}: {response.status_code} {response.text[:200]}")
+    return response.json()["batch_id"]
+
+
+def base_env(root: Path, db_url: str) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if not key.startswith(("PO_INGEST_", "GEMINI_", "GOOGLE_"))
+    }
+    env.update(
+        PO_INGEST_DATABASE_URL=db_url,
+        PO_INGEST_FILES_DIR=str(root / "files"),
+        PO_INGEST_VAR_DIR=str(root / "var"),
+        PO_INGEST_API_TOKEN=secrets.token_urlsafe(24),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])),
+    )
+    return env
+
+
+class Stack:
+    """The product as `make run` starts it: dagster-daemon on the repo's dagster.yaml (temp
+    DAGSTER_HOME, SQLite instance), the intake under uvicorn, the embedded SQLite app
+    database; PO_INGEST_EXTRACTOR=auto with no Gemini key (the local parser)."""
+
+    def __init__(self):
+        self.root = Path(tempfile.mkdtemp(prefix="bench-stack-"))
+        self.db_url = f"sqlite:///{self.root / 'app.sqlite'}"
+        self.dagster_home = self.root / "dagster_home"
+        self.env = {
+            **base_env(self.root, self.db_url),
+            "DAGSTER_HOME": str(self.dagster_home),
+            "PO_INGEST_EXTRACTOR": "auto",
+        }
+
+    def __enter__(self) -> Stack:
+        upgrade(self.db_url)
+        self.instance_config = write_instance_config(self.dagster_home)
+        self.daemon = Daemon(self.env, self.root / "daemon.log")
+        self.daemon.start()
+        self.intake = IntakeServer(self.env, self.root / "intake.log")
+        self.store = Store(self.db_url)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is not None:
+            sys.stderr.write(self.daemon.log_tail())
+        with contextlib.suppress(Exception):
+            self.intake.stop()
+        self.daemon.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def statuses(self, ids: list[str]) -> dict[str, str]:
+        with self.store.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(batches.c.id, batches.c.status).where(batches.c.id.in_(ids))
+            ).all()
+        return dict(rows)
+
+    def wait_done(self, ids: list[str], timeout: float, poll: float = 0.05) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if all(s in DONE for s in self.statuses(ids).values()):
+                return
+            time.sleep(poll)
+        raise TimeoutError(f"{len(ids)} batches not done after {timeout:.0f} s")
+
+    def instance(self):
+        import dagster as dg
+
+        os.environ["DAGSTER_HOME"] = str(self.dagster_home)
+        return dg.DagsterInstance.get()

@@ -1,0 +1,99 @@
+"""1. Latency: uploads one at a time over HTTP into the real stack → upload-to-processed,
+split into phases from the batch's timestamps and the run's event log."""
+
+from __future__ import annotations
+
+import time
+
+from bench.common import Stack, digital, median, pct, unique_pdf, upload
+
+PHASES = (
+    "sensor_wait",  # upload → run created (sensor tick)
+    "queue_wait",  # run created → RUN_STARTING (dequeued and launched)
+    "worker_launch",  # RUN_STARTING → the run worker's first engine event (process spawned)
+    "worker_load",  # → RUN_START (the worker imported dagster and loaded the code location)
+    "first_step",  # RUN_START → claim step starts
+    "claim",
+    "extract",
+    "persist",
+    "other",  # between steps and after persist's commit
+)
+
+
+_STEPS = {
+    "extracted_purchase_order.claim_batch": "claim",
+    "extracted_purchase_order.extract_order": "extract",
+    "purchase_order": "persist",
+}
+# Dagster still writes the run events under their old PIPELINE_* names.
+_RUN_EVENTS = {
+    "RUN_STARTING": "starting",
+    "PIPELINE_STARTING": "starting",
+    "RUN_START": "start",
+    "PIPELINE_START": "start",
+    "ENGINE_EVENT": "engine",
+}
+
+
+def phases(instance, batch) -> dict[str, float]:
+    """Seconds per phase of one processed batch."""
+    record = instance.get_run_record_by_id(batch.dagster_run_id)
+    uploaded = batch.date_uploaded.timestamp()
+    created = record.create_timestamp.timestamp()
+    events: dict[str, float] = {}
+    steps: dict[str, list[float]] = {}
+    for entry in instance.all_logs(batch.dagster_run_id):
+        event = entry.dagster_event
+        if event is None:
+            continue
+        kind = _RUN_EVENTS.get(event.event_type_value)
+        if kind == "engine" and "starting" not in events:
+            continue
+        if kind and kind not in events:
+            events[kind] = entry.timestamp
+        step = _STEPS.get(entry.step_key or "")
+        if step and event.event_type_value in ("STEP_START", "STEP_SUCCESS"):
+            steps.setdefault(step, []).append(entry.timestamp)
+    out = {
+        "sensor_wait": created - uploaded,
+        "queue_wait": events["starting"] - created,
+        "worker_launch": events["engine"] - events["starting"],
+        "worker_load": events["start"] - events["engine"],
+        "first_step": steps["claim"][0] - events["start"],
+    }
+    for name in ("claim", "extract", "persist"):
+        out[name] = steps[name][-1] - steps[name][0]
+    out["total"] = batch.processed_at.timestamp() - uploaded
+    out["other"] = out["total"] - sum(out[p] for p in PHASES[:-1])
+    return out
+
+
+def run(stack: Stack, uploads: int = 20) -> dict:
+    docs = digital()
+    samples = []
+    with stack.intake.client() as client:
+        for n in range(uploads):
+            doc = docs[n % len(docs)]
+            content = unique_pdf(doc.path.read_bytes(), f"latency-{n}")
+            batch_id = upload(client, content, doc.path.name)
+            stack.wait_done([batch_id], timeout=120)
+            samples.append(batch_id)
+            time.sleep(0.3)  # let the run worker exit before the next upload
+    instance = stack.instance()
+    rows, dead = [], 0
+    for batch_id in samples:
+        batch = stack.store.batches.get(batch_id)
+        if batch.status != "processed":
+            dead += 1
+            continue
+        rows.append(phases(instance, batch))
+    totals = [r["total"] for r in rows]
+    return {
+        "uploads": uploads,
+        "not_processed": dead,
+        "p50_s": median(totals),
+        "p95_s": pct(totals, 95),
+        "phases_p50_s": {p: median([r[p] for r in rows]) for p in PHASES},
+        "phases_p95_s": {p: pct([r[p] for r in rows], 95) for p in PHASES},
+        "samples": rows,
+    }

@@ -6,6 +6,7 @@ from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
 from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.support.databases import new_postgres_database
+from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
 
 
 @pytest.fixture(autouse=True)
@@ -17,6 +18,16 @@ def _test_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PO_INGEST_VAR_DIR", str(tmp_path / "var"))
     monkeypatch.delenv("PO_INGEST_DATABASE_URL", raising=False)
     monkeypatch.delenv("PO_INGEST_FILES_DIR", raising=False)
+
+
+@pytest.fixture
+def gemini(monkeypatch):
+    """The fake Gemini server, with the product pointed at it (key TEST_API_KEY)."""
+    with FakeGemini() as fake:
+        monkeypatch.setenv("GEMINI_API_KEY", TEST_API_KEY)
+        monkeypatch.setenv("PO_INGEST_GEMINI_BASE_URL", fake.url)
+        monkeypatch.setenv("PO_INGEST_GEMINI_TIMEOUT_SECONDS", "10")
+        yield fake
 
 
 @pytest.fixture(scope="session")

@@ -8,25 +8,14 @@ import dagster as dg
 import pytest
 
 from po_ingest.lib.intake import accept_upload
-from po_ingest_tests.support.fake_gemini import FakeGemini
+from po_ingest_tests.support.fake_gemini import TEST_API_KEY
 from po_ingest_tests.support.pipeline import job_with, run_batch
-
-API_KEY = "AIzaSyFAKE-pipeline-0123456789abcdef"
 
 
 @pytest.fixture
 def instance():
     with dg.DagsterInstance.ephemeral() as inst:
         yield inst
-
-
-@pytest.fixture
-def gemini(monkeypatch):
-    with FakeGemini() as fake:
-        monkeypatch.setenv("GEMINI_API_KEY", API_KEY)
-        monkeypatch.setenv("PO_INGEST_GEMINI_BASE_URL", fake.url)
-        monkeypatch.setenv("PO_INGEST_GEMINI_TIMEOUT_SECONDS", "10")
-        yield fake
 
 
 @pytest.fixture
@@ -98,7 +87,7 @@ def test_400_on_the_document_is_dead_at_once(store, files, job, instance, gemini
     assert not run_batch(job, instance, batch.id).success
     dead = store.batches.get(batch.id)
     assert (dead.status, dead.attempts) == ("dead", 1)
-    assert "Gemini refused the document" in dead.last_error and API_KEY not in dead.last_error
+    assert "Gemini refused the document" in dead.last_error and TEST_API_KEY not in dead.last_error
 
 
 def test_photo_that_is_not_a_purchase_order_is_dead_with_the_reason(

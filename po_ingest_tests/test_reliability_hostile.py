@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.fake_gemini import FakeGemini, answer_from_truth
+from po_ingest_tests.support.fake_gemini import answer_from_truth
 from po_ingest_tests.support.intake import TOKEN, intake_app
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.reliability import (
@@ -30,7 +30,6 @@ from po_ingest_tests.support.reliability import (
 
 PDF = purchase_order_pdf(order("PO-HOSTILE-1"))
 SQL = "'; DROP TABLE purchase_orders; --"
-API_KEY = "AIzaSyFAKE-hostile-0123456789abcdef"
 
 
 @pytest.fixture
@@ -142,15 +141,6 @@ def test_hostile_list_filters_are_422(client, store):
 
 
 # -- through the pipeline: the model's answer --------------------------------------------------
-@pytest.fixture
-def gemini(monkeypatch):
-    with FakeGemini() as fake:
-        monkeypatch.setenv("GEMINI_API_KEY", API_KEY)
-        monkeypatch.setenv("PO_INGEST_GEMINI_BASE_URL", fake.url)
-        monkeypatch.setenv("PO_INGEST_GEMINI_TIMEOUT_SECONDS", "10")
-        yield fake
-
-
 @pytest.fixture
 def process(db_url, store, files, gemini):
     """Upload bytes and run them through process_batch with the real `auto` extractor."""

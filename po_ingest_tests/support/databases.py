@@ -14,7 +14,8 @@ PG_DSN = os.environ.get("PO_INGEST_TEST_PG", "postgresql://postgres@127.0.0.1:54
 
 
 @contextlib.contextmanager
-def _pg_cursor():
+def admin_cursor():
+    """An autocommit cursor on the server's `postgres` database (CREATE/DROP DATABASE)."""
     conn = psycopg2.connect(PG_DSN)
     conn.autocommit = True
     try:
@@ -28,7 +29,7 @@ def _pg_cursor():
 def new_postgres_database():
     """A new, migrated PostgreSQL database; dropped afterwards."""
     name = f"po_ingest_test_{uuid.uuid4().hex[:10]}"
-    with _pg_cursor() as cur:
+    with admin_cursor() as cur:
         cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     base = PG_DSN.rsplit("/", 1)[0]
     url = f"{base.replace('postgresql://', 'postgresql+psycopg2://')}/{name}"
@@ -37,7 +38,7 @@ def new_postgres_database():
         yield url
     finally:
         dispose_all()
-        with _pg_cursor() as cur:
+        with admin_cursor() as cur:
             cur.execute(
                 sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
             )

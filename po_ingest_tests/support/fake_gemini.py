@@ -89,6 +89,9 @@ NUMBER_FIELDS = {"quantity", "unit_price", "line_total", "subtotal", "tax", "tot
 _RAW = "@@number@@"  # marks a JSON number to be printed with its own digits
 _PATH = re.compile(r"^/(?P<version>v1(?:alpha|beta)?)/models/(?P<model>[^/:]+):generateContent$")
 
+# The key tests give the product when it talks to this fake (it must never leak).
+TEST_API_KEY = "AIzaSyFAKE-pipeline-0123456789abcdef"
+
 
 @dataclass(frozen=True)
 class InlinePart:

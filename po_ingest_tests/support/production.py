@@ -11,11 +11,10 @@ import subprocess
 import uuid
 from pathlib import Path
 
-import psycopg2
 import yaml
 from psycopg2 import sql
 
-from po_ingest_tests.support.databases import PG_DSN
+from po_ingest_tests.support.databases import admin_cursor
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DOCKER_DIR = REPO_ROOT / "docker"
@@ -58,26 +57,15 @@ def pg_env(db_name: str) -> dict[str, str]:
 
 
 @contextlib.contextmanager
-def _admin_cursor():
-    conn = psycopg2.connect(PG_DSN)
-    conn.autocommit = True
-    try:
-        with conn.cursor() as cur:
-            yield cur
-    finally:
-        conn.close()
-
-
-@contextlib.contextmanager
 def empty_postgres_database(prefix: str = "po_ingest_dagster"):
     """A new empty database on the local server (its name); dropped afterwards."""
     name = f"{prefix}_{uuid.uuid4().hex[:10]}"
-    with _admin_cursor() as cur:
+    with admin_cursor() as cur:
         cur.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
     try:
         yield name
     finally:
-        with _admin_cursor() as cur:
+        with admin_cursor() as cur:
             cur.execute(
                 sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
             )

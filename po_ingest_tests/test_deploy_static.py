@@ -30,7 +30,18 @@ from po_ingest_tests.support.production import (
 )
 
 BIN = Path(sys.executable).parent
-SERVICES = {"postgres", "migrate", "code_location", "webserver", "daemon", "intake"}
+SERVICES = {
+    "postgres",
+    "migrate",
+    "dagster_migrate",
+    "code_location",
+    "webserver",
+    "daemon",
+    "intake",
+}
+# Each would create Dagster's tables on a new database at once (one crashes) unless
+# `dagster_migrate` has made them first.
+USE_DAGSTER_STORAGE = ("code_location", "webserver", "daemon")
 SUPPORTED_POSTGRES = range(14, 19)  # majors with community support
 # Read only by the intake (`po-ingest serve`); run containers never get the API token.
 INTAKE_ONLY = {"PO_INGEST_API_TOKEN", "PO_INGEST_DAGSTER_UI_URL"}
@@ -138,6 +149,10 @@ def check_compose_shape(deploy: Deploy) -> list[str]:
             problems.append(f"{name} does not wait for a healthy postgres")
         if name != "postgres" and service.get("env_file") != ".env":
             problems.append(f"{name} does not read its secrets from env_file .env")
+    for name in USE_DAGSTER_STORAGE:
+        depends = deploy.services.get(name, {}).get("depends_on", {})
+        if depends.get("dagster_migrate", {}).get("condition") != "service_completed_successfully":
+            problems.append(f"{name} starts before dagster_migrate has created Dagster's tables")
     ports = {name: s.get("ports", []) for name, s in deploy.services.items()}
     if ports.get("webserver") != ["3000:3000"] or ports.get("intake") != ["8000:8000"]:
         problems.append(f"published ports are {ports}")
@@ -378,6 +393,10 @@ def _drop_documented(name: str):
 WRONG = {
     "postgres 9.6": (check_compose_shape, _set("compose.services.postgres.image", "postgres:9.6")),
     "no healthcheck": (check_compose_shape, _set("compose.services.postgres.healthcheck", None)),
+    "daemon before dagster tables": (
+        check_compose_shape,
+        _set("compose.services.daemon.depends_on.dagster_migrate", None),
+    ),
     "unknown module": (
         check_commands_exist,
         _set(

@@ -14,7 +14,7 @@ from po_ingest.defs.run_status import (
     batch_run_success_sensor,
 )
 from po_ingest.defs.sensors import pending_batches_sensor
-from po_ingest.defs.watchdog import rescue_stuck, stuck_batches_watchdog
+from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck, stuck_batches_watchdog
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
@@ -182,6 +182,42 @@ def test_watchdog_rescues_only_batches_whose_run_is_gone(store, files, instance)
         "watchdog_reset",
     )
     assert store.batches.get(alive.id).status == "processing"
+
+
+def _crashed_run(instance, **tags) -> dg.DagsterRun:
+    run = dg.DagsterRun(job_name="process_batch", status=dg.DagsterRunStatus.STARTED, tags=tags)
+    instance.add_run(run)
+    instance.report_run_failed(run, message="run worker crashed")
+    return instance.get_run_by_id(run.run_id)
+
+
+def test_watchdog_settles_a_batch_whose_crashed_run_was_never_retried(store, files, instance):
+    """Dagster tagged the crashed run `will_retry` (so the failure sensor left it alone) but
+    never launched the retry: a minute after the run ended, the batch is requeued."""
+    lost, retried = _upload(store, files, "PO-L"), _upload(store, files, "PO-R")
+    lost_run = _crashed_run(
+        instance, **{"dagster/will_retry": "true", "po_ingest/batch_id": lost.id}
+    )
+    pending_retry = dg.DagsterRun(job_name="process_batch", status=dg.DagsterRunStatus.STARTED)
+    instance.add_run(pending_retry)
+    retried_run = _crashed_run(
+        instance,
+        **{
+            "dagster/will_retry": "true",
+            "dagster/auto_retry_run_id": pending_retry.run_id,
+            "po_ingest/batch_id": retried.id,
+        },
+    )
+    store.batches.claim(lost.id, lost_run.run_id, statuses=["pending"], generation=0)
+    store.batches.claim(retried.id, retried_run.run_id, statuses=["pending"], generation=0)
+
+    assert rescue_abandoned(instance, store) == [], "within a minute the retry may still come"
+    assert rescue_abandoned(instance, store, grace_seconds=0) == [lost.id]
+    settled = store.batches.get(lost.id)
+    assert (settled.status, settled.generation, settled.attempts) == ("pending", 1, 1)
+    assert "no retry of it started" in settled.last_error
+    assert store.batches.get(retried.id).status == "processing", "its retry takes it over"
+    assert rescue_abandoned(instance, store, grace_seconds=0) == [], "settled once"
 
 
 def test_watchdog_sensor_removes_old_orphan_files_only(store, files, instance):

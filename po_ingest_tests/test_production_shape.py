@@ -8,215 +8,37 @@ Dagster's default launcher: runs are launched by the gRPC code server as its sub
 (in compose, as containers of the code location image). Everything else in the instance
 config is docker/dagster.yaml's own (run queue, pools, run monitoring, run retries), except
 the compute log directory (a temp dir, not the container volume) and a 2 s monitoring poll.
+PostgreSQL is a private server of this module's (`support/pg_cluster.py`), so that a test
+can restart it under running work, as an operator or a crash would in production.
 """
 
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 
-import httpx
 import pytest
-import sqlalchemy as sa
-import yaml
 
-from po_ingest.lib.store import Store
-from po_ingest.lib.store.engine import dispose_all
-from po_ingest_tests.support.daemon import BIN, REPO_ROOT, wait_for
-from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.intake import free_port
-from po_ingest_tests.support.pipeline import SCRIPTED
-from po_ingest_tests.support.production import (
-    Process,
-    empty_postgres_database,
-    instance_config_without_launcher,
-    pg_env,
+from po_ingest.lib.housekeeping import collect_orphans
+from po_ingest_tests.support.daemon import wait_for
+from po_ingest_tests.support.production import production_stack
+from po_ingest_tests.support.reliability import (
+    CRASH_WINDOWS,
+    assert_each_processed_once,
+    assert_files_consistent,
+    files_on_disk,
+    referenced_files,
 )
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
-TOKEN = "production-shape-token-0123456789"
 TIMEOUT = 120
-RUNS_QUERY = """
-query Runs($filter: RunsFilter) {
-  runsOrError(filter: $filter) {
-    __typename
-    ... on Runs { results { runId status parentRunId tags { key value } } }
-  }
-}
-"""
-
-
-class Stack:
-    def __init__(self, root: Path, dagster_db: str, app_db: str):
-        self.root = root
-        self.dagster_home = root / "dagster_home"
-        self.state_dir = root / "extractor-state"
-        self.app_url = f"postgresql+psycopg2://postgres@127.0.0.1:5432/{app_db}"
-        self.grpc_port, self.web_port, self.intake_port = free_port(), free_port(), free_port()
-        self.env = {
-            **os.environ,
-            **pg_env(dagster_db),
-            "DAGSTER_HOME": str(self.dagster_home),
-            "PO_INGEST_DATABASE_URL": self.app_url,
-            "PO_INGEST_FILES_DIR": str(root / "files"),
-            "PO_INGEST_VAR_DIR": str(root / "var"),
-            "PO_INGEST_EXTRACTOR": SCRIPTED,
-            "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
-            "PO_INGEST_RETRY_DELAYS": "3,5",
-            "PO_INGEST_MAX_ATTEMPTS": "3",
-            "PO_INGEST_API_TOKEN": TOKEN,
-            "PO_INGEST_DAGSTER_UI_URL": f"http://127.0.0.1:{self.web_port}",
-            "PYTHONPATH": os.pathsep.join(
-                filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
-            ),
-        }
-        self.processes: list[Process] = []
-        self.api = httpx.Client(
-            base_url=f"http://127.0.0.1:{self.intake_port}",
-            headers={"Authorization": f"Bearer {TOKEN}"},
-            timeout=30,
-        )
-
-    def write_config(self) -> Path:
-        self.dagster_home.mkdir(parents=True)
-        config = instance_config_without_launcher(
-            {
-                "compute_logs": {"config": {"base_dir": str(self.root / "compute_logs")}},
-                "run_monitoring": {"poll_interval_seconds": 2},
-            }
-        )
-        (self.dagster_home / "dagster.yaml").write_text(yaml.safe_dump(config))
-        workspace = self.root / "workspace.yaml"
-        grpc = {"host": "127.0.0.1", "port": self.grpc_port, "location_name": "po_ingest"}
-        workspace.write_text(yaml.safe_dump({"load_from": [{"grpc_server": grpc}]}))
-        return workspace
-
-    def start(self, name: str, *argv: str) -> None:
-        self.processes.append(Process(name, [str(BIN / argv[0]), *argv[1:]], self.env, self.root))
-
-    def stop(self) -> None:
-        for process in reversed(self.processes):
-            process.stop()
-        self.api.close()
-
-    def logs(self) -> str:
-        return "\n".join(p.log_tail() for p in self.processes)
-
-    def upload(self, po_number: str, script: dict | None = None) -> str:
-        pdf = purchase_order_pdf(order(po_number), script)
-        answer = self.api.post(
-            "/api/batches",
-            files={"file": (f"{po_number}.pdf", pdf, "application/pdf")},
-            data={"batch_type": "purchase_orders"},
-        )
-        assert answer.status_code == 202, answer.text
-        assert answer.json()["status"] == "queued"
-        return answer.json()["batch_id"]
-
-    def batch(self, batch_id: str) -> dict:
-        return self.api.get(f"/api/batches/{batch_id}").raise_for_status().json()
-
-    def wait_settled(self, batch_id: str, timeout: float = TIMEOUT) -> dict:
-        def settled():
-            batch = self.batch(batch_id)
-            return batch if batch["status"] in ("processed", "dead") else None
-
-        return wait_for(settled, timeout, f"batch {batch_id} to settle", poll=0.5)
-
-    def runs_of(self, batch_id: str) -> list[dict]:
-        """The batch's runs as the Dagster UI sees them (the webserver's GraphQL API)."""
-        answer = httpx.post(
-            f"http://127.0.0.1:{self.web_port}/graphql",
-            json={
-                "query": RUNS_QUERY,
-                "variables": {
-                    "filter": {"tags": [{"key": "po_ingest/batch_id", "value": batch_id}]}
-                },
-            },
-            timeout=30,
-        ).raise_for_status()
-        runs = answer.json()["data"]["runsOrError"]
-        assert runs["__typename"] == "Runs", runs
-        for run in runs["results"]:
-            run["tags"] = {t["key"]: t["value"] for t in run["tags"]}
-        return runs["results"]
-
-    def finished_runs_of(self, batch_id: str, count: int) -> dict[str, dict]:
-        """The batch's `count` runs once all have ended (persist commits just before the end)."""
-
-        def finished():
-            runs = self.runs_of(batch_id)
-            done = [r for r in runs if r["status"] in ("SUCCESS", "FAILURE", "CANCELED")]
-            return {r["runId"]: r for r in runs} if len(done) == len(runs) == count else None
-
-        return wait_for(finished, 30, f"{count} ended runs of batch {batch_id}", poll=0.5)
-
-    def orders_with_po_number(self, po_number: str) -> int:
-        query = sa.text("SELECT count(*) FROM purchase_orders WHERE po_number = :po")
-        with Store(self.app_url).engine.connect() as conn:
-            return conn.execute(query, {"po": po_number}).scalar()
-
-
-def _answers(url: str) -> bool:
-    try:
-        return httpx.get(url, timeout=2).status_code == 200
-    except httpx.HTTPError:
-        return False
+KILLED_BATCHES = 20
 
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory):
-    with (
-        empty_postgres_database("po_ingest_dagster") as dagster_db,
-        empty_postgres_database("po_ingest_app") as app_db,
-    ):
-        stack = Stack(tmp_path_factory.mktemp("production"), dagster_db, app_db)
-        workspace = str(stack.write_config())
-        try:
-            migrate = Process(
-                "db-upgrade", [str(BIN / "po-ingest"), "db", "upgrade"], stack.env, stack.root
-            )
-            assert migrate.popen.wait(timeout=60) == 0, migrate.log_tail()
-            migrate.stop()
-            host = "127.0.0.1"
-            stack.start(
-                "code-location",
-                "dagster",
-                "api",
-                "grpc",
-                "-h",
-                host,
-                "-p",
-                str(stack.grpc_port),
-                "-m",
-                "po_ingest.definitions",
-            )
-            stack.start("daemon", "dagster-daemon", "run", "-w", workspace)
-            stack.start(
-                "webserver",
-                "dagster-webserver",
-                "-h",
-                host,
-                "-p",
-                str(stack.web_port),
-                "-w",
-                workspace,
-            )
-            stack.start(
-                "intake", "po-ingest", "serve", "--host", host, "--port", str(stack.intake_port)
-            )
-            wait_for(
-                lambda: _answers(f"http://{host}:{stack.web_port}/server_info"), 90, "the webserver"
-            )
-            wait_for(lambda: _answers(f"http://{host}:{stack.intake_port}/"), 30, "the intake")
-            yield stack
-        except BaseException:
-            sys.stderr.write(stack.logs())
-            raise
-        finally:
-            stack.stop()
-            dispose_all()
+    with production_stack(tmp_path_factory.mktemp("production")) as stack:
+        yield stack
 
 
 def test_upload_over_http_is_processed_and_its_run_is_visible_in_dagster(stack):
@@ -252,3 +74,71 @@ def test_sigkilled_run_worker_is_retried_by_dagster_and_imports_once(stack):
     assert retry["status"] == "SUCCESS" and retry["parentRunId"] == killed["runId"]
     assert retry["tags"]["dagster/retry_number"] == "1"
     assert (done["attempts"], stack.batch(batch_id)["dagster_run_id"]) == (2, retry["runId"])
+
+
+def _assert_imported_once(
+    stack, batch_ids: list[str], timeout: float, uploads_left_of: frozenset[str] = frozenset()
+) -> list[dict]:
+    """Every batch ends `processed` with its own single order, its upload file cleared, its
+    order's file present; no file lost or orphaned anywhere in the store. `uploads_left_of`:
+    batches whose upload file a crash left on disk, unreferenced, for housekeeping."""
+    settled = stack.wait_all_settled(batch_ids, timeout)
+    not_processed = {
+        b["id"]: (b["status"], b["last_error"]) for b in settled if b["status"] != "processed"
+    }
+    assert not not_processed, not_processed
+    assert_each_processed_once(stack.store, set(batch_ids), exclusive=False)
+    for batch in settled:
+        row = stack.store.batches.get(batch["id"])
+        assert row.original_file is None, "the upload's file is cleared once imported"
+        saved = stack.store.orders.get(row.processed_record_id)
+        assert saved["batch_id"] == row.id and stack.files.exists(saved["file_key"])
+    orphans = files_on_disk(stack.files) - referenced_files(stack.store)
+    assert {Path(key).stem for key in orphans} == uploads_left_of
+    collect_orphans(stack.store, stack.files, min_age_seconds=0)  # the watchdog, an hour later
+    assert_files_consistent(stack.store, stack.files)
+    assert all(process.alive() for process in stack.processes), stack.logs()
+    return settled
+
+
+@pytest.mark.slow
+def test_forty_run_workers_killed_during_extraction_and_persist_each_batch_imported_once(stack):
+    """20 workers SIGKILL themselves inside the extractor, 20 inside persist (5 at each step
+    boundary, see CRASH_WINDOWS), all uploaded at once."""
+    windows = list(CRASH_WINDOWS)
+    scripts = {f"PO-PROD-XKILL-{n}": {"kill_once": True} for n in range(KILLED_BATCHES)}
+    scripts |= {
+        f"PO-PROD-PKILL-{n}": {"kill_in_persist": windows[n % len(windows)]}
+        for n in range(KILLED_BATCHES)
+    }
+    window_of = {
+        stack.upload(po_number, script=script): script.get("kill_in_persist", "extraction")
+        for po_number, script in scripts.items()
+    }
+    # Killed after the commit, before deleting the upload: that file is housekeeping's.
+    left = frozenset(b for b, window in window_of.items() if window == "after_commit")
+    settled = _assert_imported_once(stack, list(window_of), timeout=600, uploads_left_of=left)
+    for batch in settled:
+        committed = window_of[batch["id"]] in ("after_commit", "after_delete")
+        # The killed attempt counts; when it died after its commit, the retry finds the batch
+        # imported and leaves it alone.
+        assert batch["attempts"] == (1 if committed else 2), batch
+        runs = stack.finished_runs_of(batch["id"])
+        assert "FAILURE" in {r["status"] for r in runs.values()}, "the killed run is failed"
+
+
+@pytest.mark.slow
+def test_postgresql_restarts_while_runs_are_in_flight_lose_and_duplicate_nothing(stack):
+    """PostgreSQL holds Dagster's storage and the app database, as in compose: each restart
+    closes every connection of the daemon, code location, webserver, intake and run workers
+    and rolls back what they had open."""
+    batch_ids = [stack.upload(f"PO-PROD-PGRESTART-{n}", script={"sleep": 2}) for n in range(10)]
+
+    def in_flight() -> int:
+        return sum(stack.batch(batch_id)["status"] == "processing" for batch_id in batch_ids)
+
+    wait_for(lambda: in_flight() >= 2, TIMEOUT, "runs to be in flight")
+    for _ in range(3):
+        stack.cluster.restart()
+        time.sleep(2)
+    _assert_imported_once(stack, batch_ids, timeout=300)

@@ -1,5 +1,6 @@
 """The docker/ deployment, read and run on this machine: its files parsed, its Dagster
-instance config made runnable here, empty throw-away PostgreSQL databases, processes."""
+instance config made runnable here, empty throw-away PostgreSQL databases, and the whole
+stack as processes (`production_stack`)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,24 @@ import copy
 import os
 import signal
 import subprocess
+import sys
 import uuid
 from pathlib import Path
 
+import httpx
+import sqlalchemy as sa
 import yaml
 from psycopg2 import sql
 
+from po_ingest.lib.files import FileStore
+from po_ingest.lib.store import Store
+from po_ingest.lib.store.engine import dispose_all
+from po_ingest_tests.support.daemon import BIN, wait_for
 from po_ingest_tests.support.databases import admin_cursor
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.intake import free_port
+from po_ingest_tests.support.pg_cluster import PrivateCluster, private_cluster
+from po_ingest_tests.support.pipeline import SCRIPTED
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DOCKER_DIR = REPO_ROOT / "docker"
@@ -45,13 +57,13 @@ def instance_config_without_launcher(overrides: dict | None = None) -> dict:
     return config
 
 
-def pg_env(db_name: str) -> dict[str, str]:
-    """DAGSTER_PG_* for a database on the local server (trust auth, user postgres)."""
+def pg_env(db_name: str, port: int = 5432) -> dict[str, str]:
+    """DAGSTER_PG_* for a database on a local server (trust auth, user postgres)."""
     return {
         "DAGSTER_PG_USERNAME": "postgres",
         "DAGSTER_PG_PASSWORD": "",
         "DAGSTER_PG_HOST": "127.0.0.1",
-        "DAGSTER_PG_PORT": "5432",
+        "DAGSTER_PG_PORT": str(port),
         "DAGSTER_PG_DB": db_name,
     }
 
@@ -107,3 +119,209 @@ class Process:
     def log_tail(self, lines: int = 40) -> str:
         text = self.log_path.read_text(errors="replace").splitlines()
         return f"--- {self.name} ---\n" + "\n".join(text[-lines:])
+
+
+# -- the whole stack as processes --------------------------------------------------------------
+TOKEN = "production-shape-token-0123456789"
+RUNS_QUERY = """
+query Runs($filter: RunsFilter) {
+  runsOrError(filter: $filter) {
+    __typename
+    ... on Runs { results { runId status parentRunId tags { key value } } }
+  }
+}
+"""
+
+
+def _answers(url: str) -> bool:
+    try:
+        return httpx.get(url, timeout=2).status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+class ProductionStack:
+    """docker/compose.yaml's services as local processes, on one PostgreSQL server (the
+    Dagster instance's database and the app database), as in compose."""
+
+    def __init__(self, root: Path, cluster: PrivateCluster):
+        self.root = root
+        self.cluster = cluster
+        self.dagster_home = root / "dagster_home"
+        self.state_dir = root / "extractor-state"
+        self.files = FileStore(root / "files")
+        cluster.create_database("dagster")
+        self.app_url = cluster.create_database("po_ingest")
+        self.grpc_port, self.web_port, self.intake_port = free_port(), free_port(), free_port()
+        self.env = {
+            **os.environ,
+            **pg_env("dagster", cluster.port),
+            "DAGSTER_HOME": str(self.dagster_home),
+            "PO_INGEST_DATABASE_URL": self.app_url,
+            "PO_INGEST_FILES_DIR": str(self.files.root),
+            "PO_INGEST_VAR_DIR": str(root / "var"),
+            "PO_INGEST_EXTRACTOR": SCRIPTED,
+            "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
+            "PO_INGEST_RETRY_DELAYS": "3,5",
+            "PO_INGEST_MAX_ATTEMPTS": "3",
+            "PO_INGEST_API_TOKEN": TOKEN,
+            "PO_INGEST_DAGSTER_UI_URL": f"http://127.0.0.1:{self.web_port}",
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
+            ),
+        }
+        self.processes: list[Process] = []
+        self.api = httpx.Client(
+            base_url=f"http://127.0.0.1:{self.intake_port}",
+            headers={"Authorization": f"Bearer {TOKEN}"},
+            timeout=30,
+        )
+
+    @property
+    def store(self) -> Store:
+        return Store(self.app_url)
+
+    def _write_config(self) -> Path:
+        self.dagster_home.mkdir(parents=True)
+        config = instance_config_without_launcher(
+            {
+                "compute_logs": {"config": {"base_dir": str(self.root / "compute_logs")}},
+                "run_monitoring": {"poll_interval_seconds": 2},
+            }
+        )
+        (self.dagster_home / "dagster.yaml").write_text(yaml.safe_dump(config))
+        workspace = self.root / "workspace.yaml"
+        grpc = {"host": "127.0.0.1", "port": self.grpc_port, "location_name": "po_ingest"}
+        workspace.write_text(yaml.safe_dump({"load_from": [{"grpc_server": grpc}]}))
+        return workspace
+
+    def _start(self, name: str, *argv: str) -> None:
+        self.processes.append(Process(name, [str(BIN / argv[0]), *argv[1:]], self.env, self.root))
+
+    def start(self) -> None:
+        """As compose orders them: `migrate` and `dagster_migrate`, then the code location
+        (gRPC), daemon, webserver and intake."""
+        workspace = str(self._write_config())
+        for name, argv in (
+            ("migrate", ["po-ingest", "db", "upgrade"]),
+            ("dagster-migrate", ["dagster", "instance", "migrate"]),
+        ):
+            migrate = Process(name, [str(BIN / argv[0]), *argv[1:]], self.env, self.root)
+            assert migrate.popen.wait(timeout=60) == 0, migrate.log_tail()
+            migrate.stop()
+        host = "127.0.0.1"
+        self._start(
+            "code-location", "dagster", "api", "grpc", "-h", host, "-p", str(self.grpc_port),
+            "-m", "po_ingest.definitions",
+        )  # fmt: skip
+        self._start("daemon", "dagster-daemon", "run", "-w", workspace)
+        self._start(
+            "webserver", "dagster-webserver", "-h", host, "-p", str(self.web_port), "-w", workspace
+        )
+        self._start("intake", "po-ingest", "serve", "--host", host, "--port", str(self.intake_port))
+        wait_for(
+            lambda: _answers(f"http://{host}:{self.web_port}/server_info"), 90, "the webserver"
+        )
+        wait_for(lambda: _answers(f"http://{host}:{self.intake_port}/"), 30, "the intake")
+
+    def stop(self) -> None:
+        for process in reversed(self.processes):
+            process.stop()
+        self.api.close()
+
+    def logs(self) -> str:
+        return "\n".join(p.log_tail() for p in self.processes) + self.cluster.log_tail()
+
+    def upload(self, po_number: str, script: dict | None = None) -> str:
+        pdf = purchase_order_pdf(order(po_number), script)
+        answer = self.api.post(
+            "/api/batches",
+            files={"file": (f"{po_number}.pdf", pdf, "application/pdf")},
+            data={"batch_type": "purchase_orders"},
+        )
+        assert answer.status_code == 202, answer.text
+        assert answer.json()["status"] == "queued"
+        return answer.json()["batch_id"]
+
+    def batch(self, batch_id: str) -> dict:
+        return self.api.get(f"/api/batches/{batch_id}").raise_for_status().json()
+
+    def wait_settled(self, batch_id: str, timeout: float = 120) -> dict:
+        def settled():
+            batch = self.batch(batch_id)
+            return batch if batch["status"] in ("processed", "dead") else None
+
+        return wait_for(settled, timeout, f"batch {batch_id} to settle", poll=0.5)
+
+    def describe(self, batch_ids: list[str]) -> str:
+        """Each batch's row and its runs, for a failure message."""
+        lines = []
+        for batch_id in batch_ids:
+            b = self.batch(batch_id)
+            lines.append(
+                f"{batch_id} {b['status']} attempts={b['attempts']} run={b['dagster_run_id']} "
+                f"error={b['last_error']!r}"
+            )
+            for run in self.runs_of(batch_id):
+                retry = {k: v for k, v in run["tags"].items() if k.startswith("dagster/")}
+                lines.append(
+                    f"    run {run['runId']} {run['status']} parent={run['parentRunId']} {retry}"
+                )
+        return "\n".join(lines)
+
+    def wait_all_settled(self, batch_ids: list[str], timeout: float) -> list[dict]:
+        try:
+            return [self.wait_settled(batch_id, timeout) for batch_id in batch_ids]
+        except TimeoutError as exc:
+            raise AssertionError(f"{exc}\n{self.describe(batch_ids)}\n{self.logs()}") from None
+
+    def runs_of(self, batch_id: str) -> list[dict]:
+        """The batch's runs as the Dagster UI sees them (the webserver's GraphQL API)."""
+        answer = httpx.post(
+            f"http://127.0.0.1:{self.web_port}/graphql",
+            json={
+                "query": RUNS_QUERY,
+                "variables": {
+                    "filter": {"tags": [{"key": "po_ingest/batch_id", "value": batch_id}]}
+                },
+            },
+            timeout=30,
+        ).raise_for_status()
+        runs = answer.json()["data"]["runsOrError"]
+        assert runs["__typename"] == "Runs", runs
+        for run in runs["results"]:
+            run["tags"] = {t["key"]: t["value"] for t in run["tags"]}
+        return runs["results"]
+
+    def finished_runs_of(self, batch_id: str, count: int | None = None) -> dict[str, dict]:
+        """The batch's runs (`count` of them, if given) once all have ended (persist commits
+        just before its run ends)."""
+
+        def finished():
+            runs = self.runs_of(batch_id)
+            done = [r for r in runs if r["status"] in ("SUCCESS", "FAILURE", "CANCELED")]
+            wanted = len(runs) if count is None else count
+            return {r["runId"]: r for r in runs} if len(done) == len(runs) == wanted else None
+
+        return wait_for(finished, 30, f"the ended runs of batch {batch_id}", poll=0.5)
+
+    def orders_with_po_number(self, po_number: str) -> int:
+        query = sa.text("SELECT count(*) FROM purchase_orders WHERE po_number = :po")
+        with self.store.engine.connect() as conn:
+            return conn.execute(query, {"po": po_number}).scalar()
+
+
+@contextlib.contextmanager
+def production_stack(root: Path):
+    """A started ProductionStack on a private PostgreSQL server (a test may restart it)."""
+    with private_cluster() as cluster:
+        stack = ProductionStack(root, cluster)
+        try:
+            stack.start()
+            yield stack
+        except BaseException:
+            sys.stderr.write(stack.logs())
+            raise
+        finally:
+            stack.stop()
+            dispose_all()

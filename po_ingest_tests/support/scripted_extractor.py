@@ -2,7 +2,10 @@
 
 Script keys (all optional): `fail_times` (raise a transient error on the first N calls for
 this document), `always_fail`, `permanent` (raise a permanent error), `hang_once` (on the
-first call write `<sha>.pid` into the state dir and sleep, so a test can kill the worker).
+first call write `<sha>.pid` into the state dir and sleep, so a test can kill the worker),
+`kill_once` (on the first call the run worker SIGKILLs itself), `kill_in_persist` (on the first
+call, make the run worker SIGKILL itself at that step boundary of persist: a name in
+`reliability.CRASH_WINDOWS`; persist runs in the same process), `sleep` (seconds, every call).
 Call counts live in PO_INGEST_TEST_STATE_DIR so they survive across run workers.
 Documents without an embedded script (corpus files, broken files) go to the real `auto`
 extractor, configured from the environment like the product's own.
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import signal
 import time
 from pathlib import Path
 
@@ -59,6 +63,13 @@ class ScriptedExtractor:
         if script.get("hang_once") and calls == 1:
             (self.state_dir / f"{sha}.pid").write_text(str(os.getpid()))
             time.sleep(600)
+        if script.get("kill_once") and calls == 1:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if script.get("kill_in_persist") and calls == 1:
+            from po_ingest_tests.support.reliability import install_crash
+
+            install_crash(script["kill_in_persist"])
+        time.sleep(script.get("sleep", 0))
         if script.get("permanent"):
             raise PermanentExtractionError(script["permanent"])
         if script.get("always_fail") or calls <= script.get("fail_times", 0):

@@ -93,7 +93,7 @@ def _assert_imported_once(
         assert row.original_file is None, "the upload's file is cleared once imported"
         saved = stack.store.orders.get(row.processed_record_id)
         assert saved["batch_id"] == row.id and stack.files.exists(saved["file_key"])
-    orphans = files_on_disk(stack.files) - referenced_files(stack.store)
+    orphans = files_on_disk(stack.files).difference(*referenced_files(stack.store))
     assert {Path(key).stem for key in orphans} == uploads_left_of
     collect_orphans(stack.store, stack.files, min_age_seconds=0)  # the watchdog, an hour later
     assert_files_consistent(stack.store, stack.files)

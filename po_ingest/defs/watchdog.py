@@ -37,17 +37,13 @@ def rescue_abandoned(
     now = dt.datetime.now(dt.UTC)
     settled = []
     for batch in store.batches.held_too_long(now):
-        record = (
-            instance.get_run_record_by_id(batch.dagster_run_id) if batch.dagster_run_id else None
-        )
-        if record is None or not record.dagster_run.is_finished:
+        record = instance.get_run_record_by_id(batch.dagster_run_id or "")
+        run = record.dagster_run if record else None
+        if run is None or not run.is_finished or _retry_under_way(instance, run):
             continue
         ended = record.end_time or record.update_timestamp.timestamp()
-        if ended > now.timestamp() - grace_seconds or _retry_under_way(
-            instance, record.dagster_run
-        ):
+        if ended > now.timestamp() - grace_seconds:
             continue
-        run = record.dagster_run
         message = safe_error(
             f"run {run.run_id} ended ({run.status.value}) without settling its batch, and no "
             "retry of it started"

@@ -40,9 +40,9 @@ def files_on_disk(files: FileStore) -> set[str]:
     return {key for key, _path, _age in files.entries()}
 
 
-def referenced_files(store: Store) -> set[str]:
-    """The orders' files and the files batches still hold."""
-    return store.orders.file_keys() | {
+def referenced_files(store: Store) -> tuple[set[str], set[str]]:
+    """The orders' files, and the files batches still hold."""
+    return store.orders.file_keys(), {
         b.original_file for b in all_batches(store) if b.original_file
     }
 
@@ -52,9 +52,8 @@ def assert_files_consistent(store: Store, files: FileStore) -> None:
     on_disk = files_on_disk(files)
     temps = {k for k in on_disk if Path(k).name.startswith(TMP_PREFIX)}
     assert not temps, f"temporary files left: {sorted(temps)}"
-    order_keys = store.orders.file_keys()
-    batch_keys = {b.original_file for b in all_batches(store) if b.original_file}
-    referenced = referenced_files(store)
+    order_keys, batch_keys = referenced_files(store)
+    referenced = order_keys | batch_keys
     assert referenced - on_disk == set(), f"lost files: {sorted(referenced - on_disk)}"
     assert on_disk - referenced == set(), f"orphan files: {sorted(on_disk - referenced)}"
     assert all(key.startswith("orders/") for key in order_keys)

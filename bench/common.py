@@ -18,10 +18,10 @@ import httpx
 import sqlalchemy as sa
 
 from bench.intake_memory import memory_kb, wait_until_up
-from po_ingest.lib.corpus import CorpusDocument, generate_corpus
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.migrate import upgrade
 from po_ingest.lib.store.schema import batches
+from po_ingest_tests.corpus import CorpusDocument, generate_corpus
 from po_ingest_tests.support.daemon import REPO_ROOT, Daemon, wait_for, write_instance_config
 from po_ingest_tests.support.intake import free_port
 

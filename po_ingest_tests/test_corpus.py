@@ -8,10 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from po_ingest.lib.corpus import CorpusDocument, generate_corpus
 from po_ingest.lib.extraction import documents
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.models import ExtractedPurchaseOrder
+from po_ingest_tests.corpus import CorpusDocument, generate_corpus
 
 MAGIC = {
     "image/jpeg": lambda head: head.startswith(b"\xff\xd8\xff"),

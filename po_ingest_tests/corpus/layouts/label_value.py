@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from po_ingest.lib.corpus import formats
-from po_ingest.lib.corpus.blocks import (
+from po_ingest_tests.corpus import formats
+from po_ingest_tests.corpus.blocks import (
     accent,
     address_block,
     footers,
     tax_id_text,
     totals_column,
 )
-from po_ingest.lib.corpus.orders import Order, OrderSpec
-from po_ingest.lib.corpus.render import (
+from po_ingest_tests.corpus.orders import Order, OrderSpec
+from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
     RIGHT,
@@ -22,7 +22,7 @@ from po_ingest.lib.corpus.render import (
     new_page,
     pdf_bytes,
 )
-from po_ingest.lib.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column, Table
 
 NAME = "label_value"
 _ORDERS = (

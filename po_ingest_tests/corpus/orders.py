@@ -8,9 +8,9 @@ import zlib
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
-from po_ingest.lib.corpus.catalog import PRODUCTS, Product
-from po_ingest.lib.corpus.numbers import po_number, project_code, quantity, unit_price
-from po_ingest.lib.corpus.parties import (
+from po_ingest_tests.corpus.catalog import PRODUCTS, Product
+from po_ingest_tests.corpus.numbers import po_number, project_code, quantity, unit_price
+from po_ingest_tests.corpus.parties import (
     BUYERS,
     CONTACTS,
     NOTES,

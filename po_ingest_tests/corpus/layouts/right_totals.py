@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from po_ingest.lib.corpus import formats
-from po_ingest.lib.corpus.blocks import accent, footers, tax_id_text
-from po_ingest.lib.corpus.orders import Order, OrderSpec
-from po_ingest.lib.corpus.render import (
+from po_ingest_tests.corpus import formats
+from po_ingest_tests.corpus.blocks import accent, footers, tax_id_text
+from po_ingest_tests.corpus.orders import Order, OrderSpec
+from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
     RIGHT,
@@ -18,7 +18,7 @@ from po_ingest.lib.corpus.render import (
     pdf_bytes,
     wrap,
 )
-from po_ingest.lib.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column, Table
 
 NAME = "right_totals"
 _ORDERS = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from po_ingest.lib.corpus.render import BLACK, GREY, Canvas, Color, wrap
+from po_ingest_tests.corpus.render import BLACK, GREY, Canvas, Color, wrap
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from po_ingest.lib.corpus.formats import decimal_text
-from po_ingest.lib.corpus.orders import Order
+from po_ingest_tests.corpus.formats import decimal_text
+from po_ingest_tests.corpus.orders import Order
 
 
 def ground_truth(order: Order, *, line_numbers: bool = True, item_codes: bool = True) -> dict:

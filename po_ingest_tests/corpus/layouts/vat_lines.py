@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from po_ingest.lib.corpus import formats
-from po_ingest.lib.corpus.blocks import footers
-from po_ingest.lib.corpus.orders import Order, OrderSpec
-from po_ingest.lib.corpus.render import (
+from po_ingest_tests.corpus import formats
+from po_ingest_tests.corpus.blocks import footers
+from po_ingest_tests.corpus.orders import Order, OrderSpec
+from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
     RIGHT,
@@ -16,7 +16,7 @@ from po_ingest.lib.corpus.render import (
     new_page,
     pdf_bytes,
 )
-from po_ingest.lib.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column, Table
 
 NAME = "vat_lines"
 # currency, region, VAT rates (a second rate splits the lines), PO style, tax word

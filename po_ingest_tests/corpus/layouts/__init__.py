@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from po_ingest.lib.corpus.layouts import (
+from po_ingest_tests.corpus.layouts import (
     boxed_grid,
     discounts,
     german,
@@ -14,7 +14,7 @@ from po_ingest.lib.corpus.layouts import (
     right_totals,
     vat_lines,
 )
-from po_ingest.lib.corpus.orders import Order, OrderSpec
+from po_ingest_tests.corpus.orders import Order, OrderSpec
 
 
 @dataclass(frozen=True)

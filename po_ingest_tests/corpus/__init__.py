@@ -15,10 +15,10 @@ from typing import Literal
 
 import numpy as np
 
-from po_ingest.lib.corpus.degrade import IMAGE_FORMATS, photo, scan_pdf
-from po_ingest.lib.corpus.ground_truth import ground_truth
-from po_ingest.lib.corpus.layouts import LAYOUTS
-from po_ingest.lib.corpus.orders import make_order
+from po_ingest_tests.corpus.degrade import IMAGE_FORMATS, photo, scan_pdf
+from po_ingest_tests.corpus.ground_truth import ground_truth
+from po_ingest_tests.corpus.layouts import LAYOUTS
+from po_ingest_tests.corpus.orders import make_order
 
 DOCUMENTS_PER_LAYOUT = 6
 SCAN_SOURCES = (

@@ -8,7 +8,7 @@ import numpy as np
 import pymupdf
 from PIL import Image
 
-from po_ingest.lib.corpus.render import pdf_bytes
+from po_ingest_tests.corpus.render import pdf_bytes
 
 SCAN_DPI = 150
 IMAGE_FORMATS = {"jpeg": ("JPEG", ".jpg"), "png": ("PNG", ".png"), "webp": ("WEBP", ".webp")}

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 import pymupdf
 
-from po_ingest.lib.corpus.parties import Party
-from po_ingest.lib.corpus.render import GREY, LEFT, PAGE_HEIGHT, RIGHT, Canvas, Color
+from po_ingest_tests.corpus.parties import Party
+from po_ingest_tests.corpus.render import GREY, LEFT, PAGE_HEIGHT, RIGHT, Canvas, Color
 
 ACCENTS: tuple[Color, ...] = (
     (0.1, 0.25, 0.5),

@@ -1,4 +1,4 @@
-"""`python -m po_ingest.lib.corpus OUT_DIR [--seed N]`: write the corpus, summarise it per kind."""
+"""`python -m po_ingest_tests.corpus OUT_DIR [--seed N]`: write the corpus, summarise it per kind."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from po_ingest.lib.corpus import generate_corpus
+from po_ingest_tests.corpus import generate_corpus
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m po_ingest.lib.corpus", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m po_ingest_tests.corpus", description=__doc__)
     parser.add_argument("out_dir", type=Path, help="folder for the documents and their .json truth")
     parser.add_argument("--seed", type=int, default=7, help="same seed, same corpus (default 7)")
     args = parser.parse_args(argv)

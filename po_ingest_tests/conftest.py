@@ -1,12 +1,51 @@
+import re
+from collections import Counter
+
 import pytest
 
-from po_ingest.lib.corpus import generate_corpus
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
 from po_ingest.lib.store.migrate import upgrade
+from po_ingest_tests.corpus import generate_corpus
 from po_ingest_tests.support.databases import new_postgres_database
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
+from po_ingest_tests.support.prerequisites import OPT_OUT_PREFIX, OPT_OUT_VARIABLE, opted_out
+
+
+def pytest_configure(config):
+    opted_out()  # an unknown name in PO_INGEST_TEST_SKIP is a usage error before anything runs
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """A skip the user did not ask for is a failure: a missing browser or document set must
+    not pass unnoticed."""
+    report = (yield).get_result()
+    if not report.skipped or hasattr(report, "wasxfail"):
+        return
+    reason = _skip_reason(report)
+    if not reason.startswith(OPT_OUT_PREFIX):
+        report.outcome = "failed"
+        report.longrepr = f"skipped without {OPT_OUT_VARIABLE}: {reason}"
+
+
+def _skip_reason(report) -> str:
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    return reason.removeprefix("Skipped: ")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Say what the user chose to skip, next to the summary line."""
+    names = Counter(
+        match.group(1)
+        for report in terminalreporter.stats.get("skipped", [])
+        if (match := re.search(rf"{OPT_OUT_VARIABLE}=(\w+)", _skip_reason(report)))
+    )
+    for name, count in sorted(names.items()):
+        terminalreporter.write_line(
+            f"{OPT_OUT_VARIABLE}={name}: {count} tests skipped on request", yellow=True
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,6 @@ from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.support.daemon import Daemon, write_instance_config
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.intake import (
-    CHROMIUM,
     CHROMIUM_ARGS,
     TOKEN,
     BackgroundServer,
@@ -27,11 +26,9 @@ from po_ingest_tests.support.intake import (
     put_in_state,
 )
 from po_ingest_tests.support.pipeline import SCRIPTED
+from po_ingest_tests.support.prerequisites import CHROMIUM, require_browser
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(not Path(CHROMIUM).exists(), reason=f"{CHROMIUM} is not installed"),
-]
+pytestmark = pytest.mark.e2e
 IMPORTED = re.compile(r"^Imported as PO #(\d+)$")
 FIRST_RUN_TIMEOUT_MS = 90_000  # the daemon loads the code location before its first run
 RUN_TIMEOUT_MS = 60_000
@@ -58,6 +55,7 @@ DROP_FILE = """([bytes, name]) => {
 def stack(tmp_path_factory):
     """SQLite app database, file store, dagster-daemon (scripted extractor, retries 1 s, 1 s)
     and the intake app under uvicorn on a free port."""
+    require_browser()
     root = tmp_path_factory.mktemp("browser")
     db_url = f"sqlite:///{root / 'app.sqlite'}"
     upgrade(db_url)

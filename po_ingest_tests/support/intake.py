@@ -93,7 +93,6 @@ class BackgroundServer:
 
 
 # Headless Chromium from Debian's package; Playwright never downloads a browser.
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

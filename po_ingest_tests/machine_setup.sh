@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# What the test suite needs beyond .venv: PostgreSQL answering at 127.0.0.1:5432, Debian's
+# Chromium for the page tests, and ../shared/realdocs. Starts or installs what it can; where
+# it cannot, stops with one line saying what to do. PO_INGEST_TEST_SKIP=browser,realdocs opts
+# out of those tests on purpose (the summary then says what was skipped).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+skip=",${PO_INGEST_TEST_SKIP:-},"
+fail() { echo "error: $*" >&2; exit 1; }
+is_root_with_apt() { [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; }
+postgres_up() { (exec 3<>/dev/tcp/127.0.0.1/5432) 2>/dev/null; }
+
+if [ -z "${PO_INGEST_TEST_PG:-}" ] && ! postgres_up; then
+  command -v pg_ctlcluster >/dev/null \
+    || fail "PostgreSQL is not answering at 127.0.0.1:5432: start one (trust auth for user postgres), or point PO_INGEST_TEST_PG at a server"
+  echo "starting PostgreSQL (pg_ctlcluster)"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
+  for _ in $(seq 1 30); do postgres_up && break; sleep 1; done
+  postgres_up || fail "PostgreSQL did not come up at 127.0.0.1:5432 after pg_ctlcluster start"
+fi
+
+if [ ! -x /usr/bin/chromium ] && [[ "$skip" != *,browser,* ]]; then
+  is_root_with_apt \
+    || fail "/usr/bin/chromium is missing: install Debian's chromium and chromium-driver (sudo apt-get install chromium chromium-driver), or set PO_INGEST_TEST_SKIP=browser"
+  echo "installing Debian's chromium and chromium-driver (apt-get)"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+realdocs="${PO_INGEST_REALDOCS:-../shared/realdocs}"
+if [ ! -d "$realdocs" ] && [[ "$skip" != *,realdocs,* ]]; then
+  fail "$realdocs is missing (the real third-party documents the extraction tests read): put shared/ beside the repository, set PO_INGEST_REALDOCS, or set PO_INGEST_TEST_SKIP=realdocs"
+fi

@@ -8,17 +8,15 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
-# Pinned like pyproject.toml; dagster-docker because run containers load the instance
-# (docker/dagster.yaml names the DockerRunLauncher).
-RUN pip install \
-    dagster==1.13.27 \
-    dagster-postgres==0.29.27 \
-    dagster-docker==0.29.27
-
 WORKDIR /opt/dagster/app
+# Every package at the version and hash requirements.lock gives (`make lock`), dagster-docker
+# included: run containers load the instance, and docker/dagster.yaml names the DockerRunLauncher.
+COPY requirements-installer.lock requirements.lock ./
+RUN pip install --require-hashes -r requirements-installer.lock \
+    && pip install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY po_ingest ./po_ingest
-RUN pip install . && mkdir -p /data/files /data/var /opt/dagster/compute_logs
+RUN pip install --no-deps . && pip check && mkdir -p /data/files /data/var /opt/dagster/compute_logs
 
 # The same uid as the intake image: both write the shared documents volume.
 RUN useradd --system --uid 10001 po_ingest \

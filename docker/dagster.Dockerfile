@@ -8,12 +8,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     DAGSTER_HOME=/opt/dagster/dagster_home
 
-# Pinned like pyproject.toml.
-RUN pip install \
-    dagster==1.13.27 \
-    dagster-webserver==1.13.27 \
-    dagster-postgres==0.29.27 \
-    dagster-docker==0.29.27
+# The same locked versions as the code location (requirements.lock, `make lock`): webserver,
+# daemon and run containers must agree on Dagster.
+COPY requirements-installer.lock requirements.lock /tmp/
+RUN pip install --require-hashes -r /tmp/requirements-installer.lock \
+    && pip install --require-hashes -r /tmp/requirements.lock \
+    && rm /tmp/requirements*.lock
 
 # Run containers (uid 10001, the code location image) write step logs to this volume.
 RUN useradd --system --uid 10001 po_ingest \

@@ -8,10 +8,13 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /opt/po_ingest
+# Every package at the version and hash requirements.lock gives (`make lock`).
+COPY requirements-installer.lock requirements.lock ./
+RUN pip install --require-hashes -r requirements-installer.lock \
+    && pip install --require-hashes -r requirements.lock
 COPY pyproject.toml README.md ./
 COPY po_ingest ./po_ingest
-# pyproject.toml pins dagster==1.13.27, dagster-webserver==1.13.27, dagster-postgres==0.29.27.
-RUN pip install . && mkdir -p /data/files /data/var
+RUN pip install --no-deps . && pip check && mkdir -p /data/files /data/var
 
 RUN useradd --system --uid 10001 po_ingest && chown -R po_ingest /data
 USER po_ingest

@@ -66,6 +66,7 @@ class Deploy:
     env_example: dict[str, str]
     dockerfiles: dict[str, str]
     pyproject: dict
+    lock: str  # requirements.lock, what the images install
 
     @classmethod
     def load(cls) -> Deploy:
@@ -76,6 +77,7 @@ class Deploy:
             env_example=read_env_example(),
             dockerfiles={p.name: p.read_text() for p in DOCKER_DIR.glob("*.Dockerfile")},
             pyproject=tomllib.loads((REPO_ROOT / "pyproject.toml").read_text()),
+            lock=(REPO_ROOT / "requirements.lock").read_text(),
         )
 
     @property
@@ -292,14 +294,15 @@ def check_images_match_pyproject(deploy: Deploy) -> list[str]:
             f"py{python.replace('.', '')}" != target
         ):
             problems.append(f"{name} uses Python {python}, the project targets {target}")
-        for package, pinned in re.findall(r"\b([a-z][\w-]+)==(\d+(?:\.\d+)*)", text):
-            expected = pins.get(
-                package, pins["dagster-postgres"] if package == "dagster-docker" else None
+        if not re.search(r"pip install --require-hashes -r (\S*/)?requirements\.lock\b", text):
+            problems.append(f"{name} does not install requirements.lock with --require-hashes")
+    locked = dict(re.findall(r"^([a-z][\w.-]*)==(\S+)", deploy.lock, re.MULTILINE))
+    for package in (*PINNED, "dagster-docker"):
+        expected = pins.get(package, pins["dagster-postgres"])
+        if locked.get(package) != expected:
+            problems.append(
+                f"requirements.lock pins {package}=={locked.get(package)}, pyproject says {expected}"
             )
-            if pinned != expected:
-                problems.append(f"{name} pins {package}=={pinned}, pyproject says {expected}")
-        if "pip install ." not in text and not all(f"{p}==" in text for p in PINNED[::2]):
-            problems.append(f"{name} installs neither the project nor pinned Dagster")
     for package in PINNED:
         if version(package) != pins[package]:
             problems.append(
@@ -315,7 +318,7 @@ def check_code_location_image(deploy: Deploy) -> list[str]:
     image = deploy.services["code_location"].get("image")
     if not current or current.group(1) != image:
         problems.append(f"DAGSTER_CURRENT_IMAGE is not the code location's image {image!r}")
-    if "dagster-docker==" not in text:
+    if "dagster-docker==" not in deploy.lock or "requirements.lock" not in text:
         problems.append("run containers (the code location image) lack dagster-docker")
     (entry,) = deploy.workspace["load_from"]
     grpc = entry.get("grpc_server", {})
@@ -433,7 +436,11 @@ WRONG = {
     ),
     "other dagster pin": (
         check_images_match_pyproject,
-        _replace_in("dagster.Dockerfile", "dagster==1.13.27", "dagster==1.13.26"),
+        lambda d: setattr(d, "lock", d.lock.replace("\ndagster==1.13.27", "\ndagster==1.13.26")),
+    ),
+    "image not from the lock": (
+        check_images_match_pyproject,
+        _replace_in("intake.Dockerfile", "--require-hashes -r requirements.lock", "."),
     ),
     "other image name": (
         check_code_location_image,

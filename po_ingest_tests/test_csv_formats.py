@@ -7,7 +7,8 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.csv_imports.formats import FUEL_LOGS, TIMESHEETS
-from po_ingest.lib.csv_imports.reader import CsvInvalid, parse_csv
+from po_ingest.lib.csv_imports.problems import CsvInvalid
+from po_ingest.lib.csv_imports.reader import parse_csv
 
 TIMESHEET_HEADER = "date,worker,project_code,activity,hours"
 

@@ -411,7 +411,7 @@ def _api_calls(app):
         for path, operations in app.openapi()["paths"].items()
         for method in operations
     ]
-    assert len(calls) == len(documented) == 6
+    assert len(calls) == len(documented) == 7
     return calls
 
 
@@ -430,7 +430,11 @@ def test_every_api_route_needs_the_token(app, client, store, files):
         for method, template in calls:
             # An unknown id, a real one, a malformed one: auth comes first, so 401 for all.
             for batch, order_id in (("abcdefghjkmn", "1"), (batch_id, "1"), ("NOT-AN-ID", "x")):
-                real_path = template.replace("{batch_id}", batch).replace("{order_id}", order_id)
+                real_path = (
+                    template.replace("{batch_id}", batch)
+                    .replace("{order_id}", order_id)
+                    .replace("{batch_type}", "timesheets")
+                )
                 assert "{" not in real_path, f"fill in the parameters of {template}"
                 for headers in bad_headers:
                     response = anonymous.request(method, real_path, headers=headers)

@@ -13,11 +13,37 @@ from fastapi import HTTPException, Request, status
 from starlette.requests import ClientDisconnect
 
 from po_ingest.intake.errors import error
-from po_ingest.intake.multipart import FORM_OVERHEAD_BYTES, BadForm, BodyTooLarge, NotMultipart
+from po_ingest.intake.multipart import (
+    FILE_FIELD,
+    FORM_OVERHEAD_BYTES,
+    BadForm,
+    BodyTooLarge,
+    NotMultipart,
+)
 from po_ingest.lib.files import TooLarge
 from po_ingest.lib.intake import UploadRejected
 
 T = TypeVar("T")
+
+
+def multipart_body(file_description: str, fields: dict[str, dict]) -> dict:
+    """The OpenAPI request body of an upload form: the `file` part and its text `fields`."""
+    properties = {
+        FILE_FIELD: {"type": "string", "format": "binary", "description": file_description}
+    }
+    schema = {"type": "object", "required": [FILE_FIELD], "properties": properties | fields}
+    return {
+        "requestBody": {
+            "required": True,
+            "content": {"multipart/form-data": {"schema": schema}},
+        }
+    }
+
+
+# The answer to an accepted upload names the batch's URL.
+LOCATION_HEADER = {
+    "headers": {"Location": {"description": "The batch's URL.", "schema": {"type": "string"}}}
+}
 
 FORM_ERRORS = {
     status.HTTP_413_CONTENT_TOO_LARGE: error("The file is larger than 20 MB."),

@@ -12,8 +12,12 @@ from fastapi.responses import JSONResponse
 
 from po_ingest.intake.deps import Intake, checked_batch_id, get_intake
 from po_ingest.intake.errors import StorageUnavailable, error
-from po_ingest.intake.form_requests import FORM_ERRORS, receive_in_thread
-from po_ingest.intake.multipart import FILE_FIELD
+from po_ingest.intake.form_requests import (
+    FORM_ERRORS,
+    LOCATION_HEADER,
+    multipart_body,
+    receive_in_thread,
+)
 from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
 from po_ingest.intake.uploads import receive_form
 from po_ingest.lib.batch_state import RETRYABLE, Status
@@ -25,32 +29,13 @@ router = APIRouter(prefix="/batches", tags=["batches"])
 
 BatchType = StrEnum("BatchType", {name: name for name in BATCH_TYPES})
 
-_UPLOAD_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": [FILE_FIELD],
-                    "properties": {
-                        FILE_FIELD: {
-                            "type": "string",
-                            "format": "binary",
-                            "description": "PDF, JPEG, PNG or WEBP (by its bytes), at most 20 MB.",
-                        },
-                        "batch_type": {
-                            "type": "string",
-                            "enum": list(BATCH_TYPES),
-                            "default": "purchase_orders",
-                        },
-                        "uploaded_by": {"type": "string", "maxLength": 255},
-                    },
-                }
-            }
-        },
-    }
-}
+_UPLOAD_BODY = multipart_body(
+    "PDF, JPEG, PNG or WEBP (by its bytes), at most 20 MB.",
+    {
+        "batch_type": {"type": "string", "enum": list(BATCH_TYPES), "default": "purchase_orders"},
+        "uploaded_by": {"type": "string", "maxLength": 255},
+    },
+)
 
 
 def _batch_out(intake: Intake, batch: Batch) -> BatchOut:
@@ -86,11 +71,7 @@ def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -
         "at once, with that order's id and the warning `duplicate_file`."
     ),
     responses={
-        status.HTTP_202_ACCEPTED: {
-            "headers": {
-                "Location": {"description": "The batch's URL.", "schema": {"type": "string"}}
-            }
-        },
+        status.HTTP_202_ACCEPTED: LOCATION_HEADER,
         status.HTTP_400_BAD_REQUEST: error(
             "Unsupported or empty file, unknown batch_type, or a malformed form."
         ),

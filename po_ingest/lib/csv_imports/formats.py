@@ -41,7 +41,7 @@ def _amount(
 
 
 _PROJECT_CODE = Column(
-    "project_code", Kind.TEXT, True, "P-100", "the project; matched to a site", max_length=100
+    "project_code", Kind.TEXT, True, "P-100", "the project, matched to a site", max_length=100
 )
 
 TIMESHEETS = CsvFormat(
@@ -49,12 +49,28 @@ TIMESHEETS = CsvFormat(
     (
         Column("date", Kind.DATE, True, "2026-11-02", "the day worked, YYYY-MM-DD"),
         Column("worker", Kind.TEXT, True, "Anna Novak", "who worked"),
-        Column("employee_id", Kind.TEXT, False, "E-1042", "payroll number", max_length=64),
+        Column(
+            "employee_id",
+            Kind.TEXT,
+            False,
+            "E-1042",
+            "payroll number, up to 64 characters",
+            max_length=64,
+        ),
         _PROJECT_CODE,
         Column("activity", Kind.TEXT, True, "Formwork", "what was done"),
-        _amount("hours", True, "8.5", "hours worked that day", 24, places=2),
-        _amount("overtime_hours", False, "0.5", "of those hours, overtime", 24, places=2),
-        Column("notes", Kind.TEXT, False, "rain from 14:00", "free text", max_length=1000),
+        _amount("hours", True, "8.5", "hours worked, 0–24, up to 2 decimals", 24, places=2),
+        _amount(
+            "overtime_hours", False, "0.5", "of those hours, how many are overtime", 24, places=2
+        ),
+        Column(
+            "notes",
+            Kind.TEXT,
+            False,
+            "rain from 14:00",
+            "free text, up to 1000 characters",
+            max_length=1000,
+        ),
     ),
     row_checks=(_overtime_within_hours,),
 )
@@ -77,15 +93,24 @@ FUEL_LOGS = CsvFormat(
             max_length=20,
             choices=FUEL_TYPES,
         ),
-        _amount("litres", True, "182.4", "litres filled", 100_000, places=3),
+        _amount(
+            "litres",
+            True,
+            "182.4",
+            "litres filled, at most 100 000, up to 3 decimals",
+            100_000,
+            places=3,
+        ),
         _amount("odometer_km", False, "48211", "odometer reading, whole km", 10_000_000, places=0),
-        _amount("cost", False, "301.87", "what the fill cost", 10_000_000, places=2),
+        _amount(
+            "cost", False, "301.87", "what the fill cost, up to 2 decimals", 10_000_000, places=2
+        ),
         Column(
             "currency",
             Kind.CURRENCY,
             False,
             "EUR",
-            "of cost; empty: PO_INGEST_DEFAULT_CURRENCY",
+            "ISO code of cost; empty: PO_INGEST_DEFAULT_CURRENCY",
             default=default_currency,
         ),
         Column("station", Kind.TEXT, False, "Shell Hafenstraße", "supplier or station"),

@@ -9,54 +9,17 @@ from __future__ import annotations
 import csv
 import difflib
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from po_ingest.lib.csv_imports.columns import CellError, Column
 from po_ingest.lib.csv_imports.formats import CsvFormat
-
-MAX_LISTED_PROBLEMS = 100
-
-
-@dataclass(frozen=True)
-class Problem:
-    row: int | None
-    column: str | None
-    message: str
-
-    def to_json(self) -> dict:
-        return {"row": self.row, "column": self.column, "message": self.message}
-
-    def __str__(self) -> str:
-        where = ", ".join(part for part in (self.row and f"row {self.row}", self.column) if part)
-        return f"{where}: {self.message}" if where else self.message
+from po_ingest.lib.csv_imports.problems import CsvInvalid, Problem, ProblemList
 
 
-class CsvInvalid(ValueError):
-    """The file cannot be imported; `problems` lists the first 100, `count` all of them."""
-
-    def __init__(self, problems: list[Problem], count: int | None = None):
-        self.problems = problems[:MAX_LISTED_PROBLEMS]
-        self.count = len(problems) if count is None else count
-        only = self.problems[0] if self.count == 1 else None
-        summary = f"{self.count} problems in the CSV" if only is None else str(only)
-        super().__init__(f"{summary}; nothing was stored")
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ParsedRow:
     row: int
     values: dict
-
-
-class _Problems:
-    def __init__(self) -> None:
-        self.listed: list[Problem] = []
-        self.count = 0
-
-    def add(self, row: int | None, column: str | None, message: str) -> None:
-        self.count += 1
-        if len(self.listed) < MAX_LISTED_PROBLEMS:
-            self.listed.append(Problem(row, column, message))
 
 
 def _decode(content: bytes) -> str:
@@ -81,7 +44,7 @@ def _header_columns(fmt: CsvFormat, header: list[str]) -> list[Column]:
     while names and not names[-1]:
         names.pop()  # empty cells after the last column, as spreadsheets sometimes write
     known = {column.name: column for column in fmt.columns}
-    problems = _Problems()
+    problems = ProblemList()
     for position, name in enumerate(names, start=1):
         if not name:
             problems.add(1, None, f"column {position} has no name")
@@ -94,9 +57,13 @@ def _header_columns(fmt: CsvFormat, header: list[str]) -> list[Column]:
     for column in fmt.columns:
         if column.required and column.name not in names:
             problems.add(1, column.name, "required column is missing from the header")
-    if problems.count:
-        raise CsvInvalid(problems.listed, problems.count)
+    problems.raise_if_any()
     return [known[name] for name in names]
+
+
+# Distinct values remembered per column: repeated cells (dates, names, codes, hours) are
+# parsed once and their values shared, which keeps a 20 MB file's rows small and quick.
+_MEMO_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -107,9 +74,19 @@ class _Layout:
     columns: list[Column]
     absent: list[Column]
     decimal_comma: bool
+    memo: dict[str, dict[str, object]] = field(default_factory=dict)
+
+    def parse(self, column: Column, raw: str) -> object:
+        memo = self.memo.setdefault(column.name, {})
+        if raw in memo:
+            return memo[raw]
+        value = column.parse(raw, self.decimal_comma)
+        if len(memo) < _MEMO_LIMIT:
+            memo[raw] = value
+        return value
 
 
-def _parse_row(layout: _Layout, cells: list[str], number: int, problems: _Problems) -> dict:
+def _parse_row(layout: _Layout, cells: list[str], number: int, problems: ProblemList) -> dict:
     before = problems.count
     width = len(layout.columns)
     if any(cell.strip() for cell in cells[width:]):
@@ -118,11 +95,11 @@ def _parse_row(layout: _Layout, cells: list[str], number: int, problems: _Proble
     padded = cells + [""] * (width - len(cells))
     for column, raw in zip(layout.columns, padded, strict=False):
         try:
-            values[column.name] = column.parse(raw, layout.decimal_comma)
+            values[column.name] = layout.parse(column, raw)
         except CellError as exc:
             problems.add(number, column.name, str(exc))
     for column in layout.absent:
-        values[column.name] = column.parse("")
+        values[column.name] = layout.parse(column, "")
     if problems.count == before:
         for check in layout.fmt.row_checks:
             for name, message in check(values):
@@ -143,15 +120,14 @@ def parse_csv(fmt: CsvFormat, content: bytes) -> list[ParsedRow]:
         raise CsvInvalid([Problem(1, None, f"the header cannot be read as CSV ({exc})")]) from None
     columns = _header_columns(fmt, header)
     layout = _Layout(fmt, columns, [c for c in fmt.columns if c not in columns], delimiter == ";")
-    problems, rows, number = _Problems(), [], 1
+    problems, rows, number = ProblemList(), [], 1
     try:
         for number, cells in enumerate(records, start=2):
             if any(cell.strip() for cell in cells):
                 rows.append(ParsedRow(number, _parse_row(layout, cells, number, problems)))
     except csv.Error as exc:
         problems.add(number + 1, None, f"cannot be read as CSV ({exc}); reading stopped here")
-    if problems.count:
-        raise CsvInvalid(problems.listed, problems.count)
+    problems.raise_if_any()
     if not rows:
         raise CsvInvalid([Problem(None, None, "the file has a header but no rows")])
     return rows

@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from po_ingest.cli import main
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
+from po_ingest.lib.csv_imports.formats import FORMATS
 from po_ingest.lib.csv_imports.importer import import_csv
 from po_ingest.lib.housekeeping import collect_orphans
 from po_ingest.lib.settings import BATCH_TYPES
@@ -399,3 +400,34 @@ def test_cli_lists_every_problem_of_a_bad_file_and_exits_2(cli, store, tmp_path)
     assert store.batches.list() == []
     code, _, err = cli("import", "fuel-logs", str(tmp_path / "missing.csv"))
     assert code == 2 and "no such file" in err
+
+
+# -- the README's formats and sample files -----------------------------------------------------
+def _readme_section() -> str:
+    readme = (REPO / "README.md").read_text()
+    return readme.split("## Timesheets and fuel logs (CSV)", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize("batch_type", ["timesheets", "fuel_logs"])
+def test_the_readme_tables_are_the_format_specs(batch_type):
+    section = _readme_section()
+    for column in FORMATS[batch_type].columns:
+        required = "yes" if column.required else "no"
+        expected = (
+            f"| `{column.name}` | {required} | {column.kind.value} | `{column.example}` "
+            f"| {column.description} |"
+        )
+        assert expected in section, expected
+
+
+@pytest.mark.parametrize(
+    ("batch_type", "sample"), [("timesheets", "timesheets.csv"), ("fuel_logs", "fuel_logs.csv")]
+)
+def test_each_sample_file_imports_with_every_row(store, files, batch_type, sample):
+    content = (REPO / "examples" / sample).read_bytes()
+    data_lines = [line for line in content.decode().splitlines()[1:] if line.strip()]
+    imported = import_csv(store, files, batch_type, content)
+    assert imported.rows == len(data_lines) >= 5
+    header = content.decode().splitlines()[0].split(",")
+    assert header == FORMATS[batch_type].names  # the samples show every column
+    assert f"`examples/{sample}`" in _readme_section()

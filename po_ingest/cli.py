@@ -1,4 +1,4 @@
-"""`po-ingest`: upload, status, retry, list, sites import, extract, eval, db upgrade, serve."""
+"""`po-ingest`: upload, import, status, retry, list, sites import, extract, eval, db upgrade, serve."""
 
 from __future__ import annotations
 
@@ -13,6 +13,8 @@ from pathlib import Path
 from po_ingest.lib import settings
 from po_ingest.lib.batch_state import RETRYABLE, TERMINAL, Status
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
+from po_ingest.lib.csv_imports.importer import CsvImported, import_csv
+from po_ingest.lib.csv_imports.problems import CsvInvalid
 from po_ingest.lib.files import FileStore, TooLarge
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.intake import UploadRejected, accept_upload
@@ -22,6 +24,8 @@ from po_ingest.lib.store import Batch, Store
 from po_ingest.lib.store.migrate import current_revision, upgrade
 
 _CHUNK = 1024 * 1024
+# `po-ingest import <command>` → batch type
+IMPORT_COMMANDS = {"timesheets": "timesheets", "fuel-logs": "fuel_logs"}
 
 
 class CliError(Exception):
@@ -63,12 +67,17 @@ def _get_batch(store: Store, batch_id: str) -> Batch:
     return batch
 
 
-def cmd_upload(args: argparse.Namespace) -> int:
-    path = Path(args.file)
+def _upload_path(name: str) -> Path:
+    path = Path(name)
     if not path.is_file():
         raise CliError(f"{path}: no such file")
     if path.stat().st_size > MAX_UPLOAD_BYTES:
         raise CliError(f"{path}: larger than the {MAX_UPLOAD_BYTES // (1024 * 1024)} MB limit")
+    return path
+
+
+def cmd_upload(args: argparse.Namespace) -> int:
+    path = _upload_path(args.file)
     try:
         batch = accept_upload(
             _store(),
@@ -84,6 +93,37 @@ def cmd_upload(args: argparse.Namespace) -> int:
         print(json.dumps({"batch_id": batch.id, "status": "queued"}))
     else:
         print(batch.id)
+    return 0
+
+
+def _imported_line(imported: CsvImported) -> str:
+    parts = [f"{imported.batch_id}  processed  rows={imported.rows}"]
+    if imported.duplicate_of:
+        parts.append(f"duplicate_of={imported.duplicate_of} (nothing stored again)")
+    if imported.warnings:
+        parts.append(f"warnings={','.join(imported.warnings)}")
+    return "  ".join(parts)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    path = _upload_path(args.file)
+    try:
+        imported = import_csv(
+            _store(),
+            FileStore(settings.files_dir()),
+            args.batch_type,
+            path.read_bytes(),
+            filename=path.name,
+            uploaded_by=args.uploaded_by,
+        )
+    except UploadRejected as exc:
+        raise CliError(f"{path}: {exc}") from None
+    except CsvInvalid as exc:
+        listing = [f"  {problem}" for problem in exc.problems]
+        if exc.count > len(exc.problems):
+            listing.append(f"  … and {exc.count - len(exc.problems)} more")
+        raise CliError("\n".join([f"{path}: {exc}", *listing])) from None
+    print(json.dumps(imported.to_json()) if args.json else _imported_line(imported))
     return 0
 
 
@@ -259,6 +299,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--uploaded-by", default=None)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_upload)
+
+    p = sub.add_parser("import", help="import a timesheet or fuel-log CSV now: whole, or nothing")
+    import_sub = p.add_subparsers(dest="import_command", required=True)
+    for command, batch_type in IMPORT_COMMANDS.items():
+        s = import_sub.add_parser(command, help=f"import {command} (prints the batch id)")
+        s.add_argument("file", metavar="FILE.csv")
+        s.add_argument("--uploaded-by", default=None)
+        s.add_argument("--json", action="store_true")
+        s.set_defaults(func=cmd_import, batch_type=batch_type)
 
     p = sub.add_parser("status", help="show a batch (exit 1 when dead)")
     p.add_argument("batch_id")

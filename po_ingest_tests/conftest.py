@@ -2,6 +2,7 @@ import re
 from collections import Counter
 
 import pytest
+from fastapi.testclient import TestClient
 
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
@@ -10,6 +11,7 @@ from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.corpus import generate_corpus
 from po_ingest_tests.support.databases import new_postgres_database
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
+from po_ingest_tests.support.intake import TOKEN, intake_app
 from po_ingest_tests.support.prerequisites import OPT_OUT_PREFIX, OPT_OUT_VARIABLE, opted_out
 
 
@@ -104,3 +106,17 @@ def store(db_url) -> Store:
 @pytest.fixture
 def files(tmp_path) -> FileStore:
     return FileStore(tmp_path / "files")
+
+
+@pytest.fixture
+def app(db_url, files):
+    """The intake app on the test's database and file store."""
+    return intake_app(db_url, files.root)
+
+
+@pytest.fixture
+def client(app):
+    """A client of `app` that sends the API token."""
+    with TestClient(app) as client:
+        client.headers["Authorization"] = f"Bearer {TOKEN}"
+        yield client

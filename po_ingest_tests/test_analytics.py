@@ -5,18 +5,21 @@ import datetime as dt
 from decimal import Decimal
 
 import dagster as dg
+import pandas as pd
 import pytest
 import sqlalchemy as sa
 
 from po_ingest.definitions import defs
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
 from po_ingest.defs.resources import StoreResource
+from po_ingest.lib import analytics
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.sites import Site
 from po_ingest.lib.store import Store
 from po_ingest.lib.store import analytics as tables
 from po_ingest.lib.store.schema import batches
+from po_ingest_tests.support.batch_rows import insert_batch_row
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
 
@@ -182,6 +185,24 @@ def test_queue_health_for_known_batches(store, files):
         None,
     )
     assert (rows["(all)"]["batches"], rows["(all)"]["pending"]) == (8, 2)
+
+
+def test_queue_health_counts_a_legacy_row_with_no_status_as_processed(store, files):
+    """The web app's old timesheet rows have no status and no processed_at."""
+    t0 = dt.datetime(2026, 11, 1, tzinfo=dt.UTC)
+    insert_batch_row(store, "timesheets", None)
+    _batch(store, files, t0, "pending", 0)
+
+    def health() -> dict:
+        frame = analytics.import_queue_health(tables.load_batches(store.engine))
+        return {row["batch_type"]: row for row in frame.to_dict("records")}
+
+    timesheets = health()["timesheets"]
+    assert (timesheets["processed"], timesheets["dead_rate"]) == (1, 0.0)
+    assert pd.isna(timesheets["median_seconds_to_processed"])  # no time to measure
+    _batch(store, files, t0, "processed", 1, processed_after=12)
+    everything = health()["(all)"]
+    assert (everything["processed"], everything["median_seconds_to_processed"]) == (2, 12.0)
 
 
 def test_tables_are_replaced_not_appended(store, files):

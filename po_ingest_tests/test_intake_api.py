@@ -6,7 +6,6 @@ import re
 import select
 import socket
 import stat
-from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
@@ -17,7 +16,6 @@ from po_ingest.intake.app import create_app
 from po_ingest.intake.auth import ensure_api_token
 from po_ingest.intake.settings import IntakeSettings, MissingApiToken
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
-from po_ingest.lib.files import FileStore
 from po_ingest.lib.sites import Site
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
@@ -29,31 +27,15 @@ from po_ingest_tests.support.intake import (
     import_batch,
     intake_app,
     put_in_state,
+    stored_files,
 )
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR" + bytes(64)
 PDF = purchase_order_pdf(order("PO-API-1"))
 
 
-@pytest.fixture
-def app(db_url, files):
-    return intake_app(db_url, files.root)
-
-
-@pytest.fixture
-def client(app):
-    with TestClient(app) as client:
-        client.headers["Authorization"] = f"Bearer {TOKEN}"
-        yield client
-
-
 def upload(client, content: bytes, filename="order.pdf", content_type="application/pdf", **data):
     return client.post("/api/batches", files={"file": (filename, content, content_type)}, data=data)
-
-
-def stored_files(files: FileStore) -> list[Path]:
-    """Everything in the file store, temporary files included."""
-    return sorted(p for p in files.root.rglob("*") if p.is_file())
 
 
 # -- uploads ---------------------------------------------------------------------------------
@@ -429,7 +411,7 @@ def _api_calls(app):
         for path, operations in app.openapi()["paths"].items()
         for method in operations
     ]
-    assert len(calls) == len(documented) == 6
+    assert len(calls) == len(documented) == 7
     return calls
 
 
@@ -448,7 +430,11 @@ def test_every_api_route_needs_the_token(app, client, store, files):
         for method, template in calls:
             # An unknown id, a real one, a malformed one: auth comes first, so 401 for all.
             for batch, order_id in (("abcdefghjkmn", "1"), (batch_id, "1"), ("NOT-AN-ID", "x")):
-                real_path = template.replace("{batch_id}", batch).replace("{order_id}", order_id)
+                real_path = (
+                    template.replace("{batch_id}", batch)
+                    .replace("{order_id}", order_id)
+                    .replace("{batch_type}", "timesheets")
+                )
                 assert "{" not in real_path, f"fill in the parameters of {template}"
                 for headers in bad_headers:
                     response = anonymous.request(method, real_path, headers=headers)

@@ -6,11 +6,20 @@ from concurrent.futures import ThreadPoolExecutor
 from decimal import Decimal
 
 import pytest
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.command import downgrade
+from alembic.runtime.migration import MigrationContext
 
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest.lib.settings import BATCH_TYPES, PROCESSED_BATCH_TYPES
 from po_ingest.lib.sites import Site
 from po_ingest.lib.store import LostClaim, Store
+from po_ingest.lib.store import analytics as tables
+from po_ingest.lib.store.migrate import alembic_config, upgrade
+from po_ingest.lib.store.schema import batches, metadata
+from po_ingest_tests.support.batch_rows import insert_batch_row
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 
 PENDING_ONLY = ["pending"]
@@ -187,3 +196,74 @@ def test_due_pending_skips_future_retries_and_unprocessed_types(store, files):
     later = store.batches.due_pending(["purchase_orders"], 10, now + dt.timedelta(minutes=6))
     assert [r.id for r in later] == [first.id, waiting.id]
     assert note.id not in [r.id for r in later]
+
+
+# -- legacy rows with no status, and the CSV batch types ---------------------------------------
+def test_a_legacy_row_with_no_status_reads_as_processed_everywhere(store, files):
+    legacy = insert_batch_row(store, "timesheets", None)
+    pending = _upload(store, files, "PO-A")
+    assert store.batches.get(legacy).status == "processed"
+    assert [b.id for b in store.batches.list(status="processed")] == [legacy]
+    assert [b.id for b in store.batches.list(status="pending")] == [pending.id]
+    assert store.batches.count_by_status() == {"processed": 1, "pending": 1}
+    frame = tables.load_batches(store.engine)  # what import_queue_health counts
+    assert dict(zip(frame["id"], frame["status"], strict=True)) == {
+        legacy: "processed",
+        pending.id: "pending",
+    }
+    assert [r.id for r in store.batches.due_pending(BATCH_TYPES, limit=10)] == [pending.id]
+
+
+def test_the_pending_sensor_query_never_picks_a_csv_batch(store, files):
+    """Not even when it asks for every batch type, and not a legacy row with no status."""
+    csv_rows = [
+        insert_batch_row(store, t, s)
+        for t in ("timesheets", "fuel_logs")
+        for s in ("pending", None)
+    ]
+    order = _upload(store, files, "PO-A")
+    for batch_types in (BATCH_TYPES, PROCESSED_BATCH_TYPES, ["timesheets", "fuel_logs"]):
+        due = [r.id for r in store.batches.due_pending(batch_types, limit=10)]
+        assert due == ([] if "purchase_orders" not in batch_types else [order.id])
+    assert [store.batches.get(i).status for i in csv_rows] == ["pending", "processed"] * 2
+
+
+def test_status_may_be_null_and_still_defaults_to_pending(store):
+    legacy = insert_batch_row(store, "timesheets", None)
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO data_import_batches (id, batch_type, content_type, file_size, "
+            "file_sha256, date_uploaded) VALUES ('defaultrow22', 'fuel_logs', 'text/csv', 1, "
+            "'x', CURRENT_TIMESTAMP)"
+        )
+        raw = dict(conn.execute(sa.select(batches.c.id, batches.c.status)).all())
+    assert raw == {legacy: None, "defaultrow22": "pending"}
+
+
+def test_migration_0003_keeps_existing_rows_and_their_foreign_keys(db_url):
+    """Down to 0002 and up again with an order pointing at its batch: SQLite rebuilds the
+    table for the nullable status, and must keep the rows, the indexes and FK enforcement."""
+    store = Store(db_url)
+    downgrade(alembic_config(db_url), "0002")
+    batch_id = insert_batch_row(store, "purchase_orders", "processed")
+    with store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO purchase_orders (po_number, currency, raw_extraction, batch_id, "
+            f"created_at) VALUES ('PO-OLD', 'EUR', '{{}}', '{batch_id}', CURRENT_TIMESTAMP)"
+        )
+    upgrade(db_url)
+    assert store.batches.get(batch_id).status == "processed"
+    assert store.orders.find_by_po_number("PO-OLD")["batch_id"] == batch_id
+    with pytest.raises(sa.exc.IntegrityError), store.engine.begin() as conn:
+        conn.exec_driver_sql(
+            "INSERT INTO purchase_orders (po_number, currency, raw_extraction, batch_id, "
+            "created_at) VALUES ('PO-NONE', 'EUR', '{}', 'nosuchbatch2', CURRENT_TIMESTAMP)"
+        )
+    indexes = {i["name"] for i in sa.inspect(store.engine).get_indexes("data_import_batches")}
+    assert {"ix_batches_status_type_retry", "ix_batches_file_sha256"} <= indexes
+
+
+def test_the_migrated_database_is_what_schema_py_describes(store):
+    with store.engine.connect() as conn:
+        differences = compare_metadata(MigrationContext.configure(conn), metadata)
+    assert differences == []

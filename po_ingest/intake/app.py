@@ -9,7 +9,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from po_ingest.intake.auth import require_token
 from po_ingest.intake.deps import Intake
 from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
-from po_ingest.intake.routes import batches, orders, pages
+from po_ingest.intake.routes import batches, imports, orders, pages
 from po_ingest.intake.settings import IntakeSettings, check_token
 
 # The pages load only their own scripts and styles, and show originals as blob: URLs.
@@ -52,7 +52,8 @@ def create_app(settings: IntakeSettings) -> FastAPI:
         version="1.0",
         description=(
             "Upload purchase orders (PDF or photo) into the import queue and follow each batch "
-            "until its order is stored. Every /api route needs `Authorization: Bearer <token>`."
+            "until its order is stored; import timesheets and fuel logs (CSV) at once. "
+            "Every /api route needs `Authorization: Bearer <token>`."
         ),
     )
     app.state.intake = Intake.build(settings)
@@ -61,6 +62,7 @@ def create_app(settings: IntakeSettings) -> FastAPI:
         prefix="/api", dependencies=[Depends(require_token)], responses=COMMON_RESPONSES
     )
     api.include_router(batches.router)
+    api.include_router(imports.router)
     api.include_router(orders.router)
     app.include_router(api)
     app.include_router(pages.router)

@@ -22,6 +22,30 @@ class BatchAccepted(BaseModel):
     status: Literal["queued"] = "queued"
 
 
+class CsvImportedOut(BaseModel):
+    batch_id: str = Field(description="The import's batch, already `processed`.")
+    status: Literal["processed"] = "processed"
+    batch_type: Literal["timesheets", "fuel_logs"]
+    rows: int = Field(description="Entries stored (0 for a duplicate).")
+    warnings: list[str] = Field(description="`site_unmatched:<code>` per unknown project code.")
+    duplicate_of: str | None = Field(
+        description="The batch that imported these exact bytes before; nothing new stored."
+    )
+
+
+class CsvProblemOut(BaseModel):
+    row: int | None = Field(description="As a spreadsheet numbers it: the header is row 1.")
+    column: str | None
+    message: str
+
+
+class CsvProblemsBody(BaseModel):
+    detail: str
+    # Absent when the form itself is malformed: then `detail` says what is wrong with it.
+    errors: list[CsvProblemOut] = Field(default=[], description="The first 100 problems.")
+    error_count: int = Field(default=0, description="How many problems the file has.")
+
+
 class BatchOut(BaseModel):
     id: str
     batch_type: str

@@ -1,58 +1,18 @@
-"""Streaming multipart/form-data: the file part goes to the file store chunk by chunk.
+"""Receiving an upload form: the file part goes to the file store, or into memory.
 
-The request body is parsed as it arrives (python-multipart's `MultipartParser` callbacks);
-the `file` part's bytes are handed straight to `FileStore.write`, which stops reading past
-the size limit. Memory holds about one network chunk, whatever the upload's size.
-
-This module is synchronous: the route runs it in a worker thread and feeds it the body.
+Both stop reading past the size limit (`TooLarge`), and keep nothing when the form is bad.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from python_multipart.exceptions import MultipartParseError
-from python_multipart.multipart import MultipartParser, parse_options_header
-
-from po_ingest.lib.files import FileStore
+from po_ingest.intake.multipart import FILE_FIELD, BadForm, read_form
+from po_ingest.lib.files import FileStore, TooLarge
 from po_ingest.lib.intake import StoredUpload, check_batch_type, store_upload_file
 
-FILE_FIELD = "file"
 TEXT_FIELDS = ("batch_type", "uploaded_by")
-MAX_FIELD_BYTES = 1024
-MAX_PARTS = 16
-# Room for the boundaries, part headers and the small text fields around the file.
-FORM_OVERHEAD_BYTES = 64 * 1024
-
-
-class BadForm(ValueError):
-    """The body is not a well-formed upload form (answered with 400)."""
-
-
-class NotMultipart(ValueError):
-    """The body is not multipart/form-data at all (answered with 415)."""
-
-
-class BodyTooLarge(ValueError):
-    """The body is larger than any acceptable upload (answered with 413)."""
-
-
-@dataclass(frozen=True)
-class PartStart:
-    name: str
-    filename: str | None
-
-
-@dataclass(frozen=True)
-class PartData:
-    data: bytes
-
-
-@dataclass(frozen=True)
-class PartEnd:
-    pass
 
 
 @dataclass
@@ -64,119 +24,9 @@ class ReceivedForm:
     fields: dict[str, str] = field(default_factory=dict)
 
 
-def boundary_of(content_type: str | None) -> bytes:
-    kind, params = parse_options_header(content_type or "")
-    if kind != b"multipart/form-data":
-        raise NotMultipart("send the upload as multipart/form-data")
-    boundary = params.get(b"boundary")
-    if not boundary:
-        raise BadForm("multipart/form-data without a boundary")
-    return boundary
-
-
-class _Events:
-    """Feeds body chunks to the parser and yields what it found, in order."""
-
-    def __init__(self, boundary: bytes, chunks: Iterable[bytes], max_body_bytes: int):
-        self._chunks = chunks
-        self._max_body_bytes = max_body_bytes
-        self._queue: deque = deque()
-        self._header_name = bytearray()
-        self._header_value = bytearray()
-        self._headers: dict[str, bytes] = {}
-        self._parts = 0
-        self._ended = False
-        try:
-            self._parser = MultipartParser(
-                boundary,
-                callbacks={
-                    "on_part_begin": self._on_part_begin,
-                    "on_header_field": self._on_header_field,
-                    "on_header_value": self._on_header_value,
-                    "on_header_end": self._on_header_end,
-                    "on_headers_finished": self._on_headers_finished,
-                    "on_part_data": self._on_part_data,
-                    "on_part_end": lambda: self._queue.append(PartEnd()),
-                    "on_end": self._on_end,
-                },
-            )
-        except (ValueError, MultipartParseError) as exc:
-            raise BadForm(f"bad multipart boundary: {exc}") from None
-
-    def __iter__(self) -> Iterator[PartStart | PartData | PartEnd]:
-        received = 0
-        for chunk in self._chunks:
-            received += len(chunk)
-            if received > self._max_body_bytes:
-                raise BodyTooLarge("the request body is larger than any acceptable upload")
-            try:
-                self._parser.write(chunk)
-            except MultipartParseError as exc:
-                raise BadForm(f"malformed multipart body: {exc}") from None
-            while self._queue:
-                yield self._queue.popleft()
-        self._parser.finalize()
-        yield from self._queue
-        if not self._ended:
-            raise BadForm("the multipart body ended early (no closing boundary)")
-
-    def _on_part_begin(self) -> None:
-        self._parts += 1
-        if self._parts > MAX_PARTS:
-            raise BadForm(f"more than {MAX_PARTS} form parts")
-        self._headers = {}
-
-    def _on_header_field(self, data: bytes, start: int, end: int) -> None:
-        self._header_name += data[start:end]
-
-    def _on_header_value(self, data: bytes, start: int, end: int) -> None:
-        self._header_value += data[start:end]
-
-    def _on_header_end(self) -> None:
-        name = self._header_name.decode("latin-1").strip().lower()
-        self._headers[name] = bytes(self._header_value)
-        self._header_name.clear()
-        self._header_value.clear()
-
-    def _on_headers_finished(self) -> None:
-        disposition, params = parse_options_header(self._headers.get("content-disposition"))
-        if disposition != b"form-data" or b"name" not in params:
-            raise BadForm("a form part has no Content-Disposition: form-data; name=…")
-        filename = params.get(b"filename")
-        self._queue.append(
-            PartStart(
-                name=params[b"name"].decode("utf-8", "replace"),
-                filename=filename.decode("utf-8", "replace") if filename is not None else None,
-            )
-        )
-
-    def _on_part_data(self, data: bytes, start: int, end: int) -> None:
-        if end > start:
-            self._queue.append(PartData(data[start:end]))
-
-    def _on_end(self) -> None:
-        self._ended = True
-
-
-def _part_bytes(events: Iterator) -> Iterator[bytes]:
-    """The current part's data, up to its end (the shared event stream moves on with it)."""
-    for event in events:
-        if isinstance(event, PartEnd):
-            return
-        yield event.data
-    raise BadForm("the multipart body ended inside a part")
-
-
-def _text_field(name: str, events: Iterator) -> str:
-    value = bytearray()
-    for chunk in _part_bytes(events):
-        value += chunk
-        if len(value) > MAX_FIELD_BYTES:
-            raise BadForm(f"form field {name!r} is longer than {MAX_FIELD_BYTES} bytes")
-    try:
-        return value.decode("utf-8")
-    except UnicodeDecodeError:
-        raise BadForm(f"form field {name!r} is not UTF-8 text") from None
+def _check_field(name: str, value: str) -> None:
+    if name == "batch_type":
+        check_batch_type(value)  # before a file is read
 
 
 def receive_form(
@@ -185,28 +35,60 @@ def receive_form(
     """Parse the body; the `file` part is stored as it arrives (sniffed, size-limited).
 
     On any error the stored file, if there is one, is deleted before the error is raised."""
-    events = iter(_Events(boundary_of(content_type), chunks, max_bytes + FORM_OVERHEAD_BYTES))
     form = ReceivedForm()
+
+    def store(filename: str | None, data: Iterator[bytes]) -> None:
+        form.filename = filename
+        form.upload = store_upload_file(files, data, max_bytes=max_bytes)
+
     try:
-        for event in events:
-            if not isinstance(event, PartStart):
-                continue  # a part we skipped (cannot happen: every part is read to its end)
-            if event.name == FILE_FIELD:
-                if form.upload is not None:
-                    raise BadForm("send one file per upload")
-                form.filename = event.filename
-                form.upload = store_upload_file(files, _part_bytes(events), max_bytes=max_bytes)
-            elif event.name in TEXT_FIELDS and event.filename is None:
-                form.fields[event.name] = _text_field(event.name, events)
-                if event.name == "batch_type":
-                    check_batch_type(form.fields["batch_type"])  # before a file is read
-            else:
-                raise BadForm(
-                    f"unexpected form field {event.name!r}; expected {FILE_FIELD!r} "
-                    f"and optionally {', '.join(map(repr, TEXT_FIELDS))}"
-                )
+        form.fields = read_form(
+            content_type,
+            chunks,
+            max_bytes=max_bytes,
+            text_fields=TEXT_FIELDS,
+            on_file=store,
+            on_field=_check_field,
+        )
     except BaseException:
         if form.upload is not None:
             files.delete(form.upload.key)
         raise
+    if form.upload is None:
+        raise BadForm(f"no file: send it as the form field {FILE_FIELD!r}")
+    return form
+
+
+@dataclass
+class FormInMemory:
+    """A form whose file (at most `max_bytes`) is kept in memory, to be checked whole."""
+
+    content: bytes = b""
+    filename: str | None = None
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def receive_form_in_memory(
+    content_type: str | None,
+    chunks: Iterable[bytes],
+    *,
+    max_bytes: int,
+    text_fields: tuple[str, ...],
+) -> FormInMemory:
+    form, received = FormInMemory(), []
+
+    def keep(filename: str | None, data: Iterator[bytes]) -> None:
+        content = bytearray()
+        for chunk in data:
+            content += chunk
+            if len(content) > max_bytes:
+                raise TooLarge(max_bytes)
+        form.filename, form.content = filename, bytes(content)
+        received.append(True)
+
+    form.fields = read_form(
+        content_type, chunks, max_bytes=max_bytes, text_fields=text_fields, on_file=keep
+    )
+    if not received:
+        raise BadForm(f"no file: send it as the form field {FILE_FIELD!r}")
     return form

@@ -176,7 +176,8 @@ def _health_row(batch_type: str, group: pd.DataFrame) -> dict:
     import pandas as pd
 
     counts = group["status"].value_counts().to_dict()
-    processed = group[group["status"] == "processed"]
+    # Legacy rows the web app wrote with no status read as processed, but have no time.
+    processed = group[(group["status"] == "processed") & group["processed_at"].notna()]
     seconds = pd.Series(
         [
             (p - u).total_seconds()

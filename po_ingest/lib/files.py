@@ -18,7 +18,10 @@ from pathlib import Path
 
 from po_ingest.lib.content_types import EXTENSIONS
 
-_KEY = re.compile(r"^(batches|orders)/[a-z0-9]{1,32}\.(pdf|jpg|png|webp)$")
+_KEY = re.compile(
+    r"^((batches|orders)/[a-z0-9]{1,32}\.(pdf|jpg|png|webp)|imports/[a-z0-9]{1,32}\.csv)$"
+)
+FOLDERS = ("batches", "orders", "imports")
 TMP_PREFIX = ".tmp-"
 
 
@@ -40,6 +43,11 @@ def batch_key(batch_id: str, content_type: str) -> str:
 
 def order_key(batch_id: str, content_type: str) -> str:
     return f"orders/{batch_id}{EXTENSIONS[content_type]}"
+
+
+def import_key(batch_id: str) -> str:
+    """A CSV import's file: kept for good, referenced by its batch's `original_file`."""
+    return f"imports/{batch_id}.csv"
 
 
 class FileStore:
@@ -98,7 +106,7 @@ class FileStore:
     def entries(self) -> Iterator[tuple[str, Path, float]]:
         """(key or temp name, path, age in seconds) of everything under the store's folders."""
         now = time.time()
-        for folder in ("batches", "orders"):
+        for folder in FOLDERS:
             directory = self.root / folder
             if not directory.is_dir():
                 continue

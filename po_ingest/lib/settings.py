@@ -9,6 +9,8 @@ from pathlib import Path
 BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
 # Batch types that have a processor; the others wait, visibly, as `pending`.
 PROCESSED_BATCH_TYPES = ("purchase_orders",)
+# Fixed-format CSV, imported whole at upload: no queue, no run, no retry.
+SYNCHRONOUS_BATCH_TYPES = ("timesheets", "fuel_logs")
 
 
 def _var_dir() -> Path:

@@ -32,6 +32,11 @@ def intake_app(db_url: str, files_dir: Path, **overrides):
     return create_app(settings)
 
 
+def stored_files(files: FileStore) -> list[Path]:
+    """Everything in the file store, temporary files included."""
+    return sorted(p for p in files.root.rglob("*") if p.is_file())
+
+
 def import_batch(store: Store, files: FileStore, batch: Batch, po_number: str) -> int:
     """What the pipeline does for a batch (claim, copy the file to the order, persist);
     returns the order id."""

@@ -3,30 +3,25 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from enum import StrEnum
 from typing import Annotated
 
-import anyio.from_thread
-import anyio.to_thread
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
-from starlette.requests import ClientDisconnect
 
 from po_ingest.intake.deps import Intake, checked_batch_id, get_intake
 from po_ingest.intake.errors import StorageUnavailable, error
-from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
-from po_ingest.intake.uploads import (
-    FILE_FIELD,
-    FORM_OVERHEAD_BYTES,
-    BadForm,
-    BodyTooLarge,
-    NotMultipart,
-    receive_form,
+from po_ingest.intake.form_requests import (
+    FORM_ERRORS,
+    LOCATION_HEADER,
+    multipart_body,
+    receive_in_thread,
 )
+from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
+from po_ingest.intake.uploads import receive_form
 from po_ingest.lib.batch_state import RETRYABLE, Status
-from po_ingest.lib.files import TooLarge
-from po_ingest.lib.intake import UploadRejected, register_upload
+from po_ingest.lib.intake import register_upload
 from po_ingest.lib.settings import BATCH_TYPES
 from po_ingest.lib.store import Batch
 
@@ -34,32 +29,13 @@ router = APIRouter(prefix="/batches", tags=["batches"])
 
 BatchType = StrEnum("BatchType", {name: name for name in BATCH_TYPES})
 
-_UPLOAD_BODY = {
-    "requestBody": {
-        "required": True,
-        "content": {
-            "multipart/form-data": {
-                "schema": {
-                    "type": "object",
-                    "required": [FILE_FIELD],
-                    "properties": {
-                        FILE_FIELD: {
-                            "type": "string",
-                            "format": "binary",
-                            "description": "PDF, JPEG, PNG or WEBP (by its bytes), at most 20 MB.",
-                        },
-                        "batch_type": {
-                            "type": "string",
-                            "enum": list(BATCH_TYPES),
-                            "default": "purchase_orders",
-                        },
-                        "uploaded_by": {"type": "string", "maxLength": 255},
-                    },
-                }
-            }
-        },
-    }
-}
+_UPLOAD_BODY = multipart_body(
+    "PDF, JPEG, PNG or WEBP (by its bytes), at most 20 MB.",
+    {
+        "batch_type": {"type": "string", "enum": list(BATCH_TYPES), "default": "purchase_orders"},
+        "uploaded_by": {"type": "string", "maxLength": 255},
+    },
+)
 
 
 def _batch_out(intake: Intake, batch: Batch) -> BatchOut:
@@ -73,8 +49,6 @@ def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -
         form = receive_form(content_type, chunks, intake.files, max_bytes=max_bytes)
     except OSError as exc:
         raise StorageUnavailable(str(exc)) from exc
-    if form.upload is None:
-        raise BadForm(f"no file: send it as the form field {FILE_FIELD!r}")
     return register_upload(
         intake.store,
         intake.files,
@@ -84,21 +58,6 @@ def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -
         uploaded_by=form.fields.get("uploaded_by") or None,
         skip_imported_files=True,
     )
-
-
-def _pull(body: AsyncIterator[bytes]) -> Iterator[bytes]:
-    """The request body as a blocking iterator, for a worker thread: each chunk is awaited on
-    the event loop only when the parser asks for it, so nothing piles up in memory."""
-
-    async def next_chunk() -> bytes | None:
-        try:
-            return await anext(body)
-        except StopAsyncIteration:
-            return None
-
-    while (chunk := anyio.from_thread.run(next_chunk)) is not None:
-        if chunk:
-            yield chunk
 
 
 @router.post(
@@ -112,44 +71,19 @@ def _pull(body: AsyncIterator[bytes]) -> Iterator[bytes]:
         "at once, with that order's id and the warning `duplicate_file`."
     ),
     responses={
-        status.HTTP_202_ACCEPTED: {
-            "headers": {
-                "Location": {"description": "The batch's URL.", "schema": {"type": "string"}}
-            }
-        },
+        status.HTTP_202_ACCEPTED: LOCATION_HEADER,
         status.HTTP_400_BAD_REQUEST: error(
             "Unsupported or empty file, unknown batch_type, or a malformed form."
         ),
-        status.HTTP_413_CONTENT_TOO_LARGE: error("The file is larger than 20 MB."),
-        status.HTTP_415_UNSUPPORTED_MEDIA_TYPE: error("The body is not multipart/form-data."),
+        **FORM_ERRORS,
     },
     openapi_extra=_UPLOAD_BODY,
 )
 async def create_batch(
     request: Request, intake: Annotated[Intake, Depends(get_intake)]
 ) -> JSONResponse:
-    limit = intake.settings.max_upload_bytes
-    declared = request.headers.get("content-length", "")
-    if declared.isdigit() and int(declared) > limit + FORM_OVERHEAD_BYTES:
-        raise HTTPException(
-            status.HTTP_413_CONTENT_TOO_LARGE,
-            detail=f"the file is larger than the {limit // (1024 * 1024)} MB limit",
-        )
-    accept = functools.partial(
-        _accept, intake, request.headers.get("content-type"), _pull(request.stream())
-    )
-    try:
-        batch = await anyio.to_thread.run_sync(accept)
-    except (UploadRejected, BadForm) as exc:
-        raise HTTPException(status.HTTP_400_BAD_REQUEST, detail=str(exc)) from None
-    except NotMultipart as exc:
-        raise HTTPException(status.HTTP_415_UNSUPPORTED_MEDIA_TYPE, detail=str(exc)) from None
-    except (TooLarge, BodyTooLarge) as exc:
-        raise HTTPException(status.HTTP_413_CONTENT_TOO_LARGE, detail=str(exc)) from None
-    except ClientDisconnect:
-        raise HTTPException(
-            status.HTTP_400_BAD_REQUEST, detail="the upload was interrupted"
-        ) from None
+    accept = functools.partial(_accept, intake)
+    batch = await receive_in_thread(request, intake.settings.max_upload_bytes, accept)
     return JSONResponse(
         BatchAccepted(batch_id=batch.id).model_dump(),
         status_code=status.HTTP_202_ACCEPTED,

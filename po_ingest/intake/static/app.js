@@ -32,6 +32,8 @@ function describe(batch) {
     case "processing":
       return { tone: "processing", text: batch.attempts > 1 ? `Processing (attempt ${batch.attempts})` : "Processing" };
     case "processed":
+      // Timesheets and fuel logs (CSV) are imported as rows, with no order to link to.
+      if (batch.processed_record_id == null) return { tone: "done", text: "Imported" };
       return { tone: "done", text: `Imported as PO #${batch.processed_record_id}`, href: batch.order_url };
     case "failed":
       return {

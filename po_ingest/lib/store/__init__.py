@@ -5,12 +5,13 @@ from __future__ import annotations
 from po_ingest.lib import settings
 from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
 from po_ingest.lib.store.engine import StoreUnavailable, get_engine
+from po_ingest.lib.store.entries import EntryStore
 from po_ingest.lib.store.orders import LostClaim, OrderStore, PersistOutcome
 from po_ingest.lib.store.sites import SiteStore
 
 
 class Store:
-    """The three tables' stores on one engine."""
+    """The tables' stores on one engine."""
 
     def __init__(self, url: str | None = None):
         self.url = url or settings.database_url()
@@ -18,11 +19,13 @@ class Store:
         self.batches = BatchStore(self.engine)
         self.orders = OrderStore(self.engine)
         self.sites = SiteStore(self.engine)
+        self.entries = EntryStore(self.engine)
 
 
 __all__ = [
     "Batch",
     "BatchStore",
+    "EntryStore",
     "LostClaim",
     "NewBatch",
     "OrderStore",

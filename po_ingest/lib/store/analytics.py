@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
+from po_ingest.lib.store.batches import effective_status, status_is
 from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders, sites
 from po_ingest.lib.store.types import Money
 
@@ -68,7 +69,7 @@ def load_batches(engine: sa.Engine) -> pd.DataFrame:
         sa.select(
             batches.c.id,
             batches.c.batch_type,
-            batches.c.status,
+            effective_status.label("status"),
             batches.c.attempts,
             batches.c.date_uploaded,
             batches.c.last_attempt_at,
@@ -128,7 +129,7 @@ def outcomes_since(engine: sa.Engine, since: dt.datetime) -> dict[str, int]:
     with engine.connect() as conn:
         processed = conn.execute(
             sa.select(sa.func.count()).where(
-                batches.c.status == Status.PROCESSED, batches.c.processed_at >= since
+                status_is(Status.PROCESSED), batches.c.processed_at >= since
             )
         ).scalar()
         dead = conn.execute(
@@ -151,7 +152,7 @@ def processed_before(
             found += conn.execute(
                 sa.select(batches.c.id, batches.c.processed_at).where(
                     batches.c.id.in_(candidates[start : start + _CHUNK]),
-                    batches.c.status == Status.PROCESSED,
+                    status_is(Status.PROCESSED),
                     batches.c.processed_at < cutoff,
                 )
             ).all()

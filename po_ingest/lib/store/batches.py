@@ -10,12 +10,24 @@ from dataclasses import dataclass, fields
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
+from po_ingest.lib.settings import SYNCHRONOUS_BATCH_TYPES
 from po_ingest.lib.store.schema import batches, purchase_orders
 
 _now = lambda: dt.datetime.now(dt.UTC)  # noqa: E731
 
 # The uploaded bytes were imported before: the batch points at that order, no model call.
 DUPLICATE_FILE = "duplicate_file"
+
+# What a batch's status reads as: the web app wrote some rows with none, and those were done.
+effective_status = sa.func.coalesce(batches.c.status, Status.PROCESSED.value)
+
+
+def status_is(status: str) -> sa.ColumnElement[bool]:
+    """`status = :status`, a NULL status counting as `processed` (index-friendly: no function
+    on the column)."""
+    if status == Status.PROCESSED:
+        return sa.or_(batches.c.status == status, batches.c.status.is_(None))
+    return batches.c.status == status
 
 
 @dataclass(frozen=True)
@@ -43,7 +55,9 @@ class Batch:
 
     @classmethod
     def from_row(cls, row: sa.Row) -> Batch:
-        return cls(**{f.name: getattr(row, f.name) for f in fields(cls)})
+        values = {f.name: getattr(row, f.name) for f in fields(cls)}
+        values["status"] = values["status"] or Status.PROCESSED.value
+        return cls(**values)
 
     def to_json(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extraction"}
@@ -86,7 +100,7 @@ class BatchStore:
     ) -> list[Batch]:
         query = sa.select(batches).order_by(batches.c.date_uploaded.desc(), batches.c.id)
         if status:
-            query = query.where(batches.c.status == status)
+            query = query.where(status_is(status))
         if batch_type:
             query = query.where(batches.c.batch_type == batch_type)
         with self.engine.connect() as conn:
@@ -94,13 +108,15 @@ class BatchStore:
         return [Batch.from_row(r) for r in rows]
 
     def due_pending(self, batch_types: Iterable[str], limit: int, now: dt.datetime | None = None):
-        """Pending batches whose retry time has come, oldest first."""
+        """Pending batches whose retry time has come, oldest first. Never a CSV batch type:
+        those are imported synchronously, and a pending one has nothing a run could do."""
         now = now or _now()
+        queued_types = [t for t in batch_types if t not in SYNCHRONOUS_BATCH_TYPES]
         query = (
             sa.select(batches.c.id, batches.c.generation, batches.c.batch_type)
             .where(
                 batches.c.status == Status.PENDING,
-                batches.c.batch_type.in_(list(batch_types)),
+                batches.c.batch_type.in_(queued_types),
                 sa.or_(batches.c.next_retry_at.is_(None), batches.c.next_retry_at <= now),
             )
             .order_by(batches.c.date_uploaded, batches.c.id)
@@ -127,7 +143,7 @@ class BatchStore:
             return [Batch.from_row(r) for r in conn.execute(query).all()]
 
     def count_by_status(self) -> dict[str, int]:
-        query = sa.select(batches.c.status, sa.func.count()).group_by(batches.c.status)
+        query = sa.select(effective_status, sa.func.count()).group_by(effective_status)
         with self.engine.connect() as conn:
             return {status: count for status, count in conn.execute(query).all()}
 
@@ -157,7 +173,7 @@ class BatchStore:
                 .where(
                     batches.c.file_sha256 == new.file_sha256,
                     batches.c.batch_type == new.batch_type,
-                    batches.c.status == Status.PROCESSED,
+                    status_is(Status.PROCESSED),
                 )
                 .order_by(batches.c.processed_at, batches.c.id)
                 .limit(1)

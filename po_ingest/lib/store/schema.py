@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
+from po_ingest.lib.csv_imports.columns import Column, Kind
+from po_ingest.lib.csv_imports.formats import FUEL_LOGS, TIMESHEETS, CsvFormat
 from po_ingest.lib.store.types import Money, UTCDateTime
 
 metadata = sa.MetaData()
@@ -20,7 +22,9 @@ batches = sa.Table(
     sa.Column("file_sha256", sa.String(64), nullable=False),
     sa.Column("date_uploaded", UTCDateTime, nullable=False),
     sa.Column("uploaded_by", sa.String(255), nullable=True),
-    sa.Column("status", sa.String(16), nullable=False, server_default="pending"),
+    # NULL on rows the web app wrote for timesheets and fuel logs before it set a status;
+    # every read takes NULL as `processed`.
+    sa.Column("status", sa.String(16), nullable=True, server_default="pending"),
     sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
     sa.Column("last_error", sa.Text, nullable=True),
     sa.Column("last_attempt_at", UTCDateTime, nullable=True),
@@ -87,3 +91,39 @@ purchase_order_items = sa.Table(
     sa.Column("unit_price", Money, nullable=True),
     sa.Column("line_total", Money, nullable=True),
 )
+
+
+def _sql_type(column: Column) -> sa.types.TypeEngine:
+    if column.kind is Kind.TEXT:
+        return sa.String(column.max_length) if column.max_length <= 255 else sa.Text()
+    return {
+        Kind.DATE: sa.Date(),
+        Kind.DECIMAL: Money(),
+        Kind.INTEGER: sa.Integer(),
+        Kind.CURRENCY: sa.String(3),
+    }[column.kind]
+
+
+def _entries_table(name: str, fmt: CsvFormat) -> sa.Table:
+    """One row per CSV row: its batch, its row number in the file, its site, then the
+    format's columns, typed."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column(
+            "batch_id",
+            sa.String(32),
+            sa.ForeignKey("data_import_batches.id", ondelete="CASCADE"),
+            nullable=False,
+        ),
+        sa.Column("source_row", sa.Integer, nullable=False),
+        sa.Column("site_id", sa.Integer, sa.ForeignKey("sites.id"), nullable=True),
+        *(sa.Column(c.name, _sql_type(c), nullable=not c.required) for c in fmt.columns),
+        sa.UniqueConstraint("batch_id", "source_row", name=f"uq_{name}_batch_row"),
+    )
+
+
+timesheet_entries = _entries_table("timesheet_entries", TIMESHEETS)
+fuel_log_entries = _entries_table("fuel_log_entries", FUEL_LOGS)
+ENTRY_TABLES = {"timesheets": timesheet_entries, "fuel_logs": fuel_log_entries}

@@ -18,7 +18,7 @@ from po_ingest.lib.csv_imports.problems import CsvInvalid
 from po_ingest.lib.files import FileStore, TooLarge
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.intake import UploadRejected, accept_upload
-from po_ingest.lib.settings import BATCH_TYPES
+from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.sites import SitesCsvError, parse_sites_csv
 from po_ingest.lib.store import Batch, Store
 from po_ingest.lib.store.migrate import current_revision, upgrade
@@ -295,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("upload", help="queue a PDF, JPEG, PNG or WEBP file; prints the batch id")
     p.add_argument("file")
-    p.add_argument("--type", default="purchase_orders", choices=BATCH_TYPES[:2])
+    p.add_argument("--type", default="purchase_orders", choices=QUEUED_BATCH_TYPES)
     p.add_argument("--uploaded-by", default=None)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_upload)

@@ -189,6 +189,17 @@ def test_batch_type_is_taken_from_the_form(client, store):
     assert (batch.batch_type, batch.uploaded_by) == ("delivery_notes", "site office")
 
 
+@pytest.mark.parametrize("batch_type", ["timesheets", "fuel_logs"])
+def test_a_csv_type_is_not_queued_and_the_answer_says_where_it_goes(
+    client, store, files, batch_type
+):
+    """No run ever takes these types: queued, they would wait as `pending` forever."""
+    response = upload(client, PDF, batch_type=batch_type)
+    assert response.status_code == 400
+    assert f"POST /api/imports/{batch_type}" in response.json()["detail"]
+    assert store.batches.list() == [] and stored_files(files) == []
+
+
 @pytest.mark.parametrize(
     ("body", "content_type", "status", "message"),
     [

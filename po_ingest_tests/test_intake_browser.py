@@ -208,7 +208,7 @@ def test_the_pill_shows_failed_with_the_retry_time_and_processing(stack, page, t
     for status in ("failed", "processing"):
         pdf = purchase_order_pdf(order(f"PO-BROWSER-{status.upper()}"))
         batch = accept_upload(
-            store, files, [pdf], filename=f"{status}.pdf", batch_type="timesheets"
+            store, files, [pdf], filename=f"{status}.pdf", batch_type="delivery_notes"
         )
         put_in_state(store, batch, status)
         batches[status] = batch.id

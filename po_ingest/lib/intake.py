@@ -12,7 +12,7 @@ from pathlib import PurePath
 from po_ingest.lib import ids
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES, UnsupportedContent, require_supported
 from po_ingest.lib.files import FileStore, batch_key
-from po_ingest.lib.settings import BATCH_TYPES
+from po_ingest.lib.settings import QUEUED_BATCH_TYPES, SYNCHRONOUS_BATCH_TYPES
 from po_ingest.lib.store import Batch, NewBatch, Store
 
 _HEAD_BYTES = 16
@@ -72,8 +72,16 @@ class StoredUpload:
 
 
 def check_batch_type(batch_type: str) -> None:
-    if batch_type not in BATCH_TYPES:
-        raise UploadRejected(f"unknown batch_type {batch_type!r}; expected one of {BATCH_TYPES}")
+    """Only document types go through the queue; a CSV type here would wait forever."""
+    if batch_type in SYNCHRONOUS_BATCH_TYPES:
+        raise UploadRejected(
+            f"{batch_type} are CSV files imported at once: use POST /api/imports/{batch_type} "
+            f"or `po-ingest import {batch_type.replace('_', '-')} FILE.csv`"
+        )
+    if batch_type not in QUEUED_BATCH_TYPES:
+        raise UploadRejected(
+            f"unknown batch_type {batch_type!r}; expected one of {QUEUED_BATCH_TYPES}"
+        )
 
 
 def store_upload_file(

@@ -11,6 +11,8 @@ BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
 PROCESSED_BATCH_TYPES = ("purchase_orders",)
 # Fixed-format CSV, imported whole at upload: no queue, no run, no retry.
 SYNCHRONOUS_BATCH_TYPES = ("timesheets", "fuel_logs")
+# Documents that go through the queue (upload → pending → a run).
+QUEUED_BATCH_TYPES = tuple(t for t in BATCH_TYPES if t not in SYNCHRONOUS_BATCH_TYPES)
 
 
 def _var_dir() -> Path:

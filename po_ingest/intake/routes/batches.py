@@ -22,7 +22,7 @@ from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
 from po_ingest.intake.uploads import receive_form
 from po_ingest.lib.batch_state import RETRYABLE, Status
 from po_ingest.lib.intake import register_upload
-from po_ingest.lib.settings import BATCH_TYPES
+from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.store import Batch
 
 router = APIRouter(prefix="/batches", tags=["batches"])
@@ -32,7 +32,11 @@ BatchType = StrEnum("BatchType", {name: name for name in BATCH_TYPES})
 _UPLOAD_BODY = multipart_body(
     "PDF, JPEG, PNG or WEBP (by its bytes), at most 20 MB.",
     {
-        "batch_type": {"type": "string", "enum": list(BATCH_TYPES), "default": "purchase_orders"},
+        "batch_type": {
+            "type": "string",
+            "enum": list(QUEUED_BATCH_TYPES),
+            "default": "purchase_orders",
+        },
         "uploaded_by": {"type": "string", "maxLength": 255},
     },
 )

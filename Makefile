@@ -40,11 +40,12 @@ run: $(STAMP) $(DAGSTER_HOME)/dagster.yaml
 test-machine:
 	@bash po_ingest_tests/machine_setup.sh
 
-## test: lint, then the whole suite
+## test: lint, then the whole suite on $(TEST_WORKERS) workers (the long modules first, one per worker)
+TEST_WORKERS ?= 2
 test: $(STAMP) test-machine
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15
 
 ## bench: latency, throughput, intake rate, sensor at 100k rows, extraction cost (~15 min; needs PostgreSQL)
 bench: $(STAMP) test-machine

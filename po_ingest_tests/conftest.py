@@ -10,6 +10,7 @@ from po_ingest.lib.store.engine import dispose_all
 from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.corpus import generate_corpus
 from po_ingest_tests.support.databases import new_postgres_database
+from po_ingest_tests.support.e2e_stack import E2EStack
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
 from po_ingest_tests.support.intake import TOKEN, intake_app
 from po_ingest_tests.support.prerequisites import OPT_OUT_PREFIX, OPT_OUT_VARIABLE, opted_out
@@ -17,6 +18,24 @@ from po_ingest_tests.support.prerequisites import OPT_OUT_PREFIX, OPT_OUT_VARIAB
 
 def pytest_configure(config):
     opted_out()  # an unknown name in PO_INGEST_TEST_SKIP is a usage error before anything runs
+
+
+# The longest modules start first, each on its own worker under `pytest -n 2 --dist loadgroup
+# --no-loadscope-reorder` (make test): the production shape's stack on one, the daemon shared
+# by the end-to-end modules on the other; every other module is one unit, so its module-scoped
+# fixtures are set up once.
+_FIRST = ("test_production_shape.py", "test_e2e.py", "test_intake_browser.py")
+_SHARED_DAEMON = {"test_e2e.py", "test_intake_browser.py"}
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        module = item.path.name
+        group = "e2e-daemon" if module in _SHARED_DAEMON else module.removesuffix(".py")
+        item.add_marker(pytest.mark.xdist_group(group))
+    rank = {name: n for n, name in enumerate(_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -48,6 +67,31 @@ def pytest_terminal_summary(terminalreporter):
         terminalreporter.write_line(
             f"{OPT_OUT_VARIABLE}={name}: {count} tests skipped on request", yellow=True
         )
+
+
+@pytest.fixture(scope="session")
+def e2e_stack(tmp_path_factory):
+    """The daemon the end-to-end modules share (SQLite app database, scripted extractor,
+    retries after 1 and 2 s, fake Gemini); stopped after the last test that uses it."""
+    with FakeGemini() as gemini:
+        stack = E2EStack(tmp_path_factory.mktemp("e2e"), gemini)
+        try:
+            stack.start()
+        except BaseException:
+            stack.print_log_tail()
+            raise
+        try:
+            yield stack
+        finally:
+            stack.stop()
+
+
+def pytest_runtest_teardown(item, nextitem):
+    """Stop the shared daemon as soon as no test left needs it: an idle daemon keeps ticking."""
+    if "e2e_stack" in item.fixturenames and (
+        nextitem is None or "e2e_stack" not in nextitem.fixturenames
+    ):
+        item.funcargs["e2e_stack"].stop()
 
 
 @pytest.fixture(autouse=True)

@@ -1,112 +1,26 @@
 """End to end: a real dagster-daemon (sensors, run queue, code server, run workers), the
-SQLite app database and a real file store, exactly as `make run` starts them."""
+SQLite app database and a real file store, exactly as `make run` starts them
+(support/e2e_stack.py; the browser tests share the same daemon)."""
 
 import contextlib
 import json
 import os
 import signal
-import sys
 import time
-from pathlib import Path
 
 import dagster as dg
 import pytest
 
-from po_ingest.lib.files import FileStore
-from po_ingest.lib.intake import accept_upload
-from po_ingest.lib.store import Store
-from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.support import bad_files
-from po_ingest_tests.support.daemon import Daemon, wait_for, write_instance_config
-from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.fake_gemini import FakeGemini
-from po_ingest_tests.support.pipeline import SCRIPTED
+from po_ingest_tests.support.daemon import wait_for
 
 pytestmark = pytest.mark.e2e
-RETRY_DELAYS = (1, 2)
-GEMINI_KEY = "AIzaSyFAKE-e2e-0123456789abcdefghij"
 TIMEOUT = 180
 
 
-class Stack:
-    def __init__(self, root: Path, db_url: str, gemini: FakeGemini):
-        self.root = root
-        self.db_url = db_url
-        self.gemini = gemini
-        self.files = FileStore(root / "files")
-        self.state_dir = root / "extractor-state"
-        self.dagster_home = root / "dagster_home"
-
-    def env(self) -> dict[str, str]:
-        return {
-            **os.environ,
-            "DAGSTER_HOME": str(self.dagster_home),
-            "PO_INGEST_DATABASE_URL": self.db_url,
-            "PO_INGEST_FILES_DIR": str(self.files.root),
-            "PO_INGEST_EXTRACTOR": SCRIPTED,
-            "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
-            "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
-            "PO_INGEST_MAX_ATTEMPTS": "3",
-            "GEMINI_API_KEY": GEMINI_KEY,
-            "PO_INGEST_GEMINI_BASE_URL": self.gemini.url,
-            "PYTHONPATH": os.pathsep.join(
-                filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
-            ),
-        }
-
-    @property
-    def store(self) -> Store:
-        return Store(self.db_url)
-
-    def upload(self, po_number: str, script: dict | None = None, **kw):
-        pdf = purchase_order_pdf(order(po_number, **kw), script)
-        return self.upload_bytes(pdf, f"{po_number}.pdf")
-
-    def upload_bytes(self, content: bytes, filename: str):
-        return accept_upload(self.store, self.files, [content], filename=filename)
-
-    def wait_status(self, batch_id: str, statuses: set[str], timeout: float = TIMEOUT, seen=None):
-        def check():
-            batch = self.store.batches.get(batch_id)
-            if seen is not None:
-                seen.append((batch.status, batch.next_retry_at))
-            return batch if batch.status in statuses else None
-
-        return wait_for(check, timeout, f"batch {batch_id} to be {statuses}")
-
-
 @pytest.fixture(scope="module")
-def app_db_url(tmp_path_factory):
-    """The embedded default. PostgreSQL end to end, with Dagster on it too, is
-    test_production_shape.py; the store's behaviour on both is test_store and test_pipeline."""
-    url = f"sqlite:///{tmp_path_factory.mktemp('app-db') / 'app.sqlite'}"
-    upgrade(url)
-    return url
-
-
-@pytest.fixture(scope="module")
-def gemini():
-    """The fake Gemini server, in this process: run workers reach it over loopback HTTP."""
-    with FakeGemini() as fake:
-        yield fake
-
-
-@pytest.fixture(scope="module")
-def stack(tmp_path_factory, app_db_url, gemini):
-    stack = Stack(tmp_path_factory.mktemp("e2e"), app_db_url, gemini)
-    write_instance_config(stack.dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
-    daemon = Daemon(stack.env(), stack.root / "daemon.log")
-    daemon.start()
-    stack.daemon = daemon
-    try:
-        warm_up = stack.upload("PO-WARMUP")
-        stack.wait_status(warm_up.id, {"processed"}, timeout=240)
-        yield stack
-    except BaseException:
-        sys.stderr.write(daemon.log_tail())
-        raise
-    finally:
-        daemon.stop()
+def stack(e2e_stack):
+    return e2e_stack
 
 
 @pytest.fixture(autouse=True)

@@ -4,19 +4,13 @@ Upload → the pill goes Queued → … → "Imported as PO #n" → the order pa
 a document that fails three times ends "Dead, needs manual retry", and Retry imports it.
 """
 
-import os
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
-from po_ingest.lib.files import FileStore
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import Store
-from po_ingest.lib.store.migrate import upgrade
-from po_ingest_tests.support.daemon import Daemon, write_instance_config
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.intake import (
     CHROMIUM_ARGS,
@@ -25,7 +19,6 @@ from po_ingest_tests.support.intake import (
     intake_app,
     put_in_state,
 )
-from po_ingest_tests.support.pipeline import SCRIPTED
 from po_ingest_tests.support.prerequisites import CHROMIUM, require_browser
 
 pytestmark = pytest.mark.e2e
@@ -52,40 +45,12 @@ DROP_FILE = """([bytes, name]) => {
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory):
-    """SQLite app database, file store, dagster-daemon (scripted extractor, retries 1 s, 1 s)
-    and the intake app under uvicorn on a free port."""
+def stack(e2e_stack):
+    """The shared daemon (scripted extractor, retries after 1 and 2 s) and the intake app
+    under uvicorn on a free port."""
     require_browser()
-    root = tmp_path_factory.mktemp("browser")
-    db_url = f"sqlite:///{root / 'app.sqlite'}"
-    upgrade(db_url)
-    files = FileStore(root / "files")
-    dagster_home = root / "dagster_home"
-    write_instance_config(dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
-    env = {
-        **os.environ,
-        "DAGSTER_HOME": str(dagster_home),
-        "PO_INGEST_DATABASE_URL": db_url,
-        "PO_INGEST_FILES_DIR": str(files.root),
-        "PO_INGEST_VAR_DIR": str(root / "var"),
-        "PO_INGEST_EXTRACTOR": SCRIPTED,
-        "PO_INGEST_TEST_STATE_DIR": str(root / "extractor-state"),
-        "PO_INGEST_RETRY_DELAYS": "1,1",
-        "PO_INGEST_MAX_ATTEMPTS": "3",
-        "PYTHONPATH": os.pathsep.join(
-            filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
-        ),
-    }
-    daemon = Daemon(env, root / "daemon.log")
-    daemon.start()
-    try:
-        with BackgroundServer(intake_app(db_url, files.root)) as server:
-            yield {"url": server.url, "store": Store(db_url), "files": files, "daemon": daemon}
-    except BaseException:
-        sys.stderr.write(daemon.log_tail())
-        raise
-    finally:
-        daemon.stop()
+    with BackgroundServer(intake_app(e2e_stack.db_url, e2e_stack.files.root)) as server:
+        yield {"url": server.url, "store": e2e_stack.store, "files": e2e_stack.files}
 
 
 @pytest.fixture

@@ -1,0 +1,90 @@
+"""`make run`'s shape for the end-to-end modules: one real `dagster-daemon` (sensors, run
+queue, code server, run workers) on a temporary DAGSTER_HOME, the SQLite app database, a real
+file store and the fake Gemini server. test_e2e.py and test_intake_browser.py share one."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from po_ingest.lib.files import FileStore
+from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.store import Store
+from po_ingest.lib.store.migrate import upgrade
+from po_ingest_tests.support.daemon import Daemon, wait_for, write_instance_config
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.fake_gemini import FakeGemini
+from po_ingest_tests.support.pipeline import SCRIPTED
+
+RETRY_DELAYS = (1, 2)
+GEMINI_KEY = "AIzaSyFAKE-e2e-0123456789abcdefghij"
+TIMEOUT = 180
+
+
+class E2EStack:
+    def __init__(self, root: Path, gemini: FakeGemini):
+        self.root = root
+        self.db_url = f"sqlite:///{root / 'app.sqlite'}"
+        self.gemini = gemini
+        self.files = FileStore(root / "files")
+        self.state_dir = root / "extractor-state"
+        self.dagster_home = root / "dagster_home"
+        self.daemon = Daemon(self.env(), root / "daemon.log")
+
+    def env(self) -> dict[str, str]:
+        return {
+            **os.environ,
+            "DAGSTER_HOME": str(self.dagster_home),
+            "PO_INGEST_DATABASE_URL": self.db_url,
+            "PO_INGEST_FILES_DIR": str(self.files.root),
+            "PO_INGEST_VAR_DIR": str(self.root / "var"),
+            "PO_INGEST_EXTRACTOR": SCRIPTED,
+            "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
+            "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
+            "PO_INGEST_MAX_ATTEMPTS": "3",
+            "GEMINI_API_KEY": GEMINI_KEY,
+            "PO_INGEST_GEMINI_BASE_URL": self.gemini.url,
+            "PYTHONPATH": os.pathsep.join(
+                filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
+            ),
+        }
+
+    def start(self) -> None:
+        """The daemon, warmed up: its code server loaded and one batch imported."""
+        upgrade(self.db_url)
+        write_instance_config(self.dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
+        self.daemon.start()
+        try:
+            warm_up = self.upload("PO-WARMUP")
+            self.wait_status(warm_up.id, {"processed"}, timeout=240)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        if self.daemon.process and self.daemon.process.poll() is None:
+            self.daemon.stop()
+
+    def print_log_tail(self) -> None:
+        sys.stderr.write(self.daemon.log_tail())
+
+    @property
+    def store(self) -> Store:
+        return Store(self.db_url)
+
+    def upload(self, po_number: str, script: dict | None = None, **kw):
+        pdf = purchase_order_pdf(order(po_number, **kw), script)
+        return self.upload_bytes(pdf, f"{po_number}.pdf")
+
+    def upload_bytes(self, content: bytes, filename: str, **kw):
+        return accept_upload(self.store, self.files, [content], filename=filename, **kw)
+
+    def wait_status(self, batch_id: str, statuses: set[str], timeout: float = TIMEOUT, seen=None):
+        def check():
+            batch = self.store.batches.get(batch_id)
+            if seen is not None:
+                seen.append((batch.status, batch.next_retry_at))
+            return batch if batch.status in statuses else None
+
+        return wait_for(check, timeout, f"batch {batch_id} to be {statuses}")

@@ -45,7 +45,7 @@ TEST_WORKERS ?= 2
 test: $(STAMP) test-machine
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder --durations=15
+	$(BIN)/pytest -n $(TEST_WORKERS) --durations=15
 
 ## bench: latency, throughput, intake rate, sensor at 100k rows, extraction cost (~15 min; needs PostgreSQL)
 bench: $(STAMP) test-machine

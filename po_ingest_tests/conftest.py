@@ -20,22 +20,28 @@ def pytest_configure(config):
     opted_out()  # an unknown name in PO_INGEST_TEST_SKIP is a usage error before anything runs
 
 
-# The longest modules start first, each on its own worker under `pytest -n 2 --dist loadgroup
-# --no-loadscope-reorder` (make test): the production shape's stack on one, the daemon shared
-# by the end-to-end modules on the other; every other module is one unit, so its module-scoped
-# fixtures are set up once.
+# Under `pytest -n 2` (make test) each module is one unit of work, so its module-scoped stack
+# is set up once, and the end-to-end modules share one (the daemon of `e2e_stack`). The longest
+# units start first, one per worker: the production shape on one, the shared daemon on the other.
 _FIRST = ("test_production_shape.py", "test_e2e.py", "test_intake_browser.py")
 _SHARED_DAEMON = {"test_e2e.py", "test_intake_browser.py"}
 
 
-@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    for item in items:
-        module = item.path.name
-        group = "e2e-daemon" if module in _SHARED_DAEMON else module.removesuffix(".py")
-        item.add_marker(pytest.mark.xdist_group(group))
     rank = {name: n for n, name in enumerate(_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0].rsplit("/", 1)[-1]
+            return "e2e-daemon" if module in _SHARED_DAEMON else module
+
+    config.option.loadscopereorder = False  # collection order: the longest units first
+    return ModuleScheduling(config, log)
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -78,11 +78,13 @@ class EntryStore:
         the commit (if it raises, nothing is written). Bytes of this batch type imported
         before give a `processed` batch with warning `duplicate_file`, no entries and no file
         of its own (`keep_file` is not called)."""
-        now = dt.datetime.now(dt.UTC)
-        values = {**new.__dict__, "date_uploaded": now, "status": Status.PROCESSED}
-        values["processed_at"] = now
         with self.engine.begin() as conn:
             _lock_identical_imports(conn, new.file_sha256)
+            # Stamped under the lock: the earliest stamp is the import that stored the rows
+            # (stamped before it, a racing duplicate could look earlier than the original).
+            now = dt.datetime.now(dt.UTC)
+            values = {**new.__dict__, "date_uploaded": now, "status": Status.PROCESSED}
+            values["processed_at"] = now
             earlier = _earlier_import(conn, new)
             if earlier is not None:
                 values.update(original_file=None, warnings=[DUPLICATE_FILE])

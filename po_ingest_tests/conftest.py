@@ -7,9 +7,8 @@ from fastapi.testclient import TestClient
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
-from po_ingest.lib.store.migrate import upgrade
 from po_ingest_tests.corpus import generate_corpus
-from po_ingest_tests.support.databases import new_postgres_database
+from po_ingest_tests.support.databases import new_postgres_database, new_sqlite_database
 from po_ingest_tests.support.e2e_stack import E2EStack
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
 from po_ingest_tests.support.intake import TOKEN, intake_app
@@ -28,6 +27,9 @@ _SHARED_DAEMON = {"test_e2e.py", "test_intake_browser.py"}
 
 
 def pytest_collection_modifyitems(config, items):
+    shared = [nodeid for nodeid, n in Counter(i.nodeid for i in items).items() if n > 1]
+    if shared:  # pytest-xdist would run only the first of each, and say nothing
+        raise pytest.UsageError(f"tests that share a node id: {shared[:5]}")
     rank = {name: n for n, name in enumerate(_FIRST)}
     items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
@@ -136,9 +138,7 @@ def postgres_url():
 
 @pytest.fixture
 def sqlite_url(tmp_path):
-    url = f"sqlite:///{tmp_path / 'po_ingest.sqlite'}"
-    upgrade(url)
-    yield url
+    yield new_sqlite_database(tmp_path / "po_ingest.sqlite")
     dispose_all()
 
 

@@ -15,7 +15,7 @@ import dagster as dg
 import sqlalchemy as sa
 
 from bench.common import median
-from po_ingest.defs.resources import StoreResource
+from po_ingest.defs.resources import FileStoreResource, StoreResource
 from po_ingest.defs.sensors import MAX_RUNS_PER_TICK, pending_batches_sensor
 from po_ingest.lib.settings import PROCESSED_BATCH_TYPES
 from po_ingest.lib.store import Store
@@ -107,7 +107,8 @@ def measure(url: str, ticks: int = 7) -> dict:
         dg.DagsterInstance.local_temp(tempdir=home) as instance,
     ):
         context = dg.build_sensor_context(
-            instance=instance, resources={"store": StoreResource(database_url=url)}
+            instance=instance,
+            resources={"store": StoreResource(database_url=url), "files": FileStoreResource()},
         )
         times, runs = [], 0
         for _ in range(ticks + 1):  # the first (cold) tick is not counted

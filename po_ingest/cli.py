@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from po_ingest.lib import settings
-from po_ingest.lib.batch_state import RETRYABLE, TERMINAL, Status
+from po_ingest.lib.batch_state import TERMINAL, Status
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
 from po_ingest.lib.csv_imports.importer import CsvImported, import_csv
 from po_ingest.lib.csv_imports.problems import CsvInvalid
@@ -148,7 +148,7 @@ def cmd_retry(args: argparse.Namespace) -> int:
     if not args.batch_id:
         raise CliError("give a batch id or --all-dead")
     batch = _get_batch(store, args.batch_id)
-    if batch.status not in RETRYABLE or not store.batches.retry(batch.id):
+    if not batch.retryable or not store.batches.retry(batch.id):
         raise CliError(f"batch {batch.id} is {batch.status}; only failed or dead batches retry")
     print(f"{batch.id} queued again")
     return 0

@@ -16,7 +16,7 @@ import pytest
 
 from po_ingest.cli import main
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
-from po_ingest.defs.resources import StoreResource
+from po_ingest.defs.resources import FileStoreResource, StoreResource
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
@@ -47,7 +47,11 @@ def _upload(store, files, instance, po_number, script=None, **kw):
     pdf = purchase_order_pdf(order(po_number, **kw), script)
     batch = accept_upload(store, files, [pdf], filename=f"{po_number}.pdf", uploaded_by="ana")
     context = dg.build_sensor_context(
-        instance=instance, resources={"store": StoreResource(database_url=store.url)}
+        instance=instance,
+        resources={
+            "store": StoreResource(database_url=store.url),
+            "files": FileStoreResource(files_dir=str(files.root)),
+        },
     )
     tick = pending_batches_sensor(context)
     for request in tick.dynamic_partitions_requests:

@@ -14,7 +14,7 @@ import signal
 import dagster as dg
 import pytest
 
-from po_ingest.defs.resources import StoreResource
+from po_ingest.defs.resources import FileStoreResource, StoreResource
 from po_ingest.defs.run_status import batch_run_failure_sensor
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.files import FileStore
@@ -58,7 +58,8 @@ def _recover(instance, store, run) -> None:
 
 def _launch_pending(instance, store, job) -> list[str]:
     sensor_context = dg.build_sensor_context(
-        instance=instance, resources={"store": StoreResource(database_url=store.url)}
+        instance=instance,
+        resources={"store": StoreResource(database_url=store.url), "files": FileStoreResource()},
     )
     result = pending_batches_sensor(sensor_context)
     keys = []

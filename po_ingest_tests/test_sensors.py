@@ -31,22 +31,25 @@ def _upload(store, files, po_number="PO-1", batch_type="purchase_orders"):
     return accept_upload(store, files, [pdf], filename="x.pdf", batch_type=batch_type)
 
 
-def _evaluate_pending(instance, store):
-    context = dg.build_sensor_context(
-        instance=instance, resources={"store": StoreResource(database_url=store.url)}
-    )
+def _evaluate_pending(instance, store, files=None):
+    resources = {
+        "store": StoreResource(database_url=store.url),
+        "files": FileStoreResource(files_dir=str(files.root) if files else None),
+    }
+    context = dg.build_sensor_context(instance=instance, resources=resources)
     return pending_batches_sensor(context)
 
 
 def test_pending_batches_get_partitions_and_one_run_each(store, files, instance):
     first, second = _upload(store, files, "PO-1"), _upload(store, files, "PO-2")
     _upload(store, files, "DN-1", batch_type="delivery_notes")
-    result = _evaluate_pending(instance, store)
+    result = _evaluate_pending(instance, store, files)
     assert [r.run_key for r in result.run_requests] == [f"{first.id}:0", f"{second.id}:0"]
     assert result.run_requests[0].partition_key == first.id
     assert result.run_requests[0].tags == {
         "po_ingest/batch_id": first.id,
         "po_ingest/generation": "0",
+        "po_ingest/lane": "local",
     }
     (request,) = result.dynamic_partitions_requests
     assert request.partitions_def_name == "batches"
@@ -56,9 +59,10 @@ def test_pending_batches_get_partitions_and_one_run_each(store, files, instance)
     assert uploads[first.id]["file_size"].value == first.file_size
 
     instance.add_dynamic_partitions("batches", [first.id, second.id])
-    again = _evaluate_pending(instance, store)
-    assert again.dynamic_partitions_requests == [] and again.asset_events == []
-    assert len(again.run_requests) == 2, "the same run keys again; the daemon drops repeats"
+    again = _evaluate_pending(instance, store, files)
+    assert again.run_requests == [], "launched for this generation: not requested again"
+    launched = store.batches.get(first.id)
+    assert (launched.launched_generation, launched.lane) == (0, "local") and launched.launched
 
 
 def test_no_pending_batches_skips(store, instance):

@@ -267,3 +267,21 @@ def test_the_migrated_database_is_what_schema_py_describes(store):
     with store.engine.connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), metadata)
     assert differences == []
+
+
+def test_an_open_read_does_not_block_claims_or_uploads(store, files):
+    """A long read (an analytics load, a dashboard) left open: writers go on. On SQLite a read
+    used to begin IMMEDIATE and hold the write lock until it ended."""
+    waiting = _upload(store, files, "PO-READ-1")
+    with store.engine.connect() as reader:
+        reader.execute(sa.select(batches.c.id)).all()  # the read transaction stays open
+        done: list[bool] = []
+
+        def write():
+            done.append(store.batches.claim(waiting.id, "run-1", statuses=["pending"]))
+            done.append(_upload(store, files, "PO-READ-2").status == "pending")
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        writer.join(timeout=5)
+        assert done == [True, True], "the writer waited for the reader"

@@ -9,13 +9,21 @@ import os
 
 import dagster as dg
 
-from po_ingest.defs import claims
+from po_ingest.defs import claims, outages
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
 from po_ingest.lib.extraction.base import Document, PermanentExtractionError
+from po_ingest.lib.extraction.model_gate import (
+    GEMINI,
+    ModelGate,
+    ModelOutage,
+    ModelUnavailableError,
+    OutagePolicy,
+)
 from po_ingest.lib.files import order_key
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.store import LostClaim, Store
+from po_ingest.lib.store.batches import batch_life_warnings
 
 DEFAULT_PUBLIC_URL = "http://localhost:8000"
 
@@ -58,8 +66,11 @@ def extract_order(
     db = store.get()
     batch = claims.hold(context, db, context.partition_key)
     failure: tuple[BaseException, bool] | None = None
+    model_trouble: ModelOutage | ModelUnavailableError | None = None
     try:
-        chosen_extractor = extractor.get()
+        chosen_extractor = extractor.get(
+            gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env())
+        )
         if not batch.original_file or not files.get().exists(batch.original_file):
             raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
         document = Document(
@@ -72,8 +83,12 @@ def extract_order(
         result = chosen_extractor.extract(document)
     except PermanentExtractionError as exc:
         failure = (exc, True)
+    except (ModelOutage, ModelUnavailableError) as exc:
+        model_trouble, failure = exc, (exc, False)
     except Exception as exc:
         failure = (exc, False)
+    if model_trouble:
+        outages.settle_model_trouble(context, db, batch, model_trouble)
     if failure:
         claims.settle_failure(context, db, batch, failure[0], permanent=failure[1])
     if not db.batches.save_extraction(batch.id, context.run.run_id, result.model_dump_json()):
@@ -92,6 +107,7 @@ def extract_order(
             "input_tokens": dg.MetadataValue.int(result.input_tokens or 0),
             "output_tokens": dg.MetadataValue.int(result.output_tokens or 0),
             "duration_ms": dg.MetadataValue.int(result.duration_ms or 0),
+            "model_outage": ", ".join(batch_life_warnings(batch.warnings)),
             "extraction": dg.MetadataValue.json(json.loads(result.model_dump_json())),
         },
     )

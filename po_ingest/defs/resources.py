@@ -6,6 +6,7 @@ import dagster as dg
 
 from po_ingest.lib import settings
 from po_ingest.lib.extraction.base import Extractor
+from po_ingest.lib.extraction.model_gate import ModelGate
 from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
@@ -41,12 +42,13 @@ class ExtractorResource(dg.ConfigurableResource):
     gemini_base_url: str | None = None
     gemini_timeout_seconds: float | None = None
 
-    def get(self) -> Extractor:
+    def get(self, gate: ModelGate | None = None) -> Extractor:
         gemini = GeminiSettings.from_env(
             api_key=self.gemini_api_key,
             model=self.gemini_model,
             base_url=self.gemini_base_url,
             timeout_seconds=self.gemini_timeout_seconds,
+            gate=gate,
         )
         return build_extractor(
             self.extractor or os.environ.get("PO_INGEST_EXTRACTOR", "auto"), gemini

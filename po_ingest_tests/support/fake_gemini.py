@@ -88,6 +88,7 @@ ITEM_FIELDS = (
 NUMBER_FIELDS = {"quantity", "unit_price", "line_total", "subtotal", "tax", "total"}
 _RAW = "@@number@@"  # marks a JSON number to be printed with its own digits
 _PATH = re.compile(r"^/(?P<version>v1(?:alpha|beta)?)/models/(?P<model>[^/:]+):generateContent$")
+_MODEL_PATH = re.compile(r"^/(?P<version>v1(?:alpha|beta)?)/models/(?P<model>[^/:]+)$")
 
 # The key tests give the product when it talks to this fake (it must never leak).
 TEST_API_KEY = "AIzaSyFAKE-pipeline-0123456789abcdef"
@@ -219,6 +220,7 @@ class FakeGemini:
         self.require_temperature = require_temperature
         self._truths: dict[str, dict] = {}
         self._script: collections.deque[tuple[str, Any]] = collections.deque()
+        self._unavailable: int | None = None
         self._requests: list[ReceivedRequest] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -273,6 +275,18 @@ class FakeGemini:
             raise ValueError(kind)
         self._push("invalid_json", kind, times)
 
+    def unavailable(self, code: int | None = 503) -> None:
+        """Answer every request (generateContent and models.get) with `code` until called with
+        None: an outage of the API, as opposed to `status`, which scripts single answers."""
+        with self._lock:
+            self._unavailable = code
+
+    def _outage(self) -> None:
+        with self._lock:
+            code = self._unavailable
+        if code is not None:
+            raise _Error(code, DEFAULT_MESSAGES.get(code, f"fake error {code}"))
+
     def hang(self, seconds: float, times: int = 1) -> None:
         self._push("hang", seconds, times)
 
@@ -297,7 +311,22 @@ class FakeGemini:
             self._requests.append(request)
 
     # -- the API -------------------------------------------------------------------------
+    def get_model(self, version: str, model: str) -> dict:
+        """`models.get`: the Model resource (what a client asks to see whether the API answers)."""
+        self._outage()
+        if self.models is not None and model not in self.models:
+            raise _Error(404, f"models/{model} is not found for API version {version}.")
+        return {
+            "name": f"models/{model}",
+            "version": "001",
+            "displayName": model,
+            "inputTokenLimit": 1048576,
+            "outputTokenLimit": 65536,
+            "supportedGenerationMethods": ["generateContent", "countTokens"],
+        }
+
     def generate_content(self, version: str, model: str, body: Any) -> dict:
+        self._outage()
         if self.models is not None and model not in self.models:
             raise _Error(
                 404,
@@ -445,16 +474,23 @@ class _Handler(BaseHTTPRequestHandler):
     server_version = "FakeGemini/1.0"
 
     def do_POST(self) -> None:
-        url = urlsplit(self.path)
-        query = parse_qs(url.query)
-        key = self.headers.get("x-goog-api-key") or (query.get("key") or [None])[0]
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
         try:
             body = json.loads(raw) if raw else None
         except ValueError:
             body = None
-        match = _PATH.match(url.path)
+        self._serve(
+            _PATH, body, lambda m: self.fake.generate_content(m["version"], m["model"], body)
+        )
+
+    def do_GET(self) -> None:
+        self._serve(_MODEL_PATH, None, lambda m: self.fake.get_model(m["version"], m["model"]))
+
+    def _serve(self, pattern: re.Pattern, body: Any, answer) -> None:
+        url = urlsplit(self.path)
+        key = self.headers.get("x-goog-api-key") or (parse_qs(url.query).get("key") or [None])[0]
+        match = pattern.match(url.path)
         headers = {k: v for k, v in self.headers.items() if k.lower() != "x-goog-api-key"}
         self.fake._record(
             ReceivedRequest(
@@ -470,16 +506,13 @@ class _Handler(BaseHTTPRequestHandler):
             if match is None:
                 raise _Error(404, f"The requested URL {url.path} was not found on this server.")
             self._check_key(key)
-            self._send(200, self.fake.generate_content(match["version"], match["model"], body))
+            self._send(200, answer(match))
         except _Error as exc:
             status = GOOGLE_STATUS.get(exc.code, "UNKNOWN")
             error = {"code": exc.code, "message": exc.message, "status": status}
             if exc.details:
                 error["details"] = exc.details
             self._send(exc.code, {"error": error})
-
-    def do_GET(self) -> None:
-        self._send(404, {"error": {"code": 404, "message": "Not Found", "status": "NOT_FOUND"}})
 
     def _check_key(self, key: str | None) -> None:
         if not key:

@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.base import (
     PermanentExtractionError,
     TransientExtractionError,
 )
+from po_ingest.lib.extraction.model_gate import ModelGate
 from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest_tests.support.documents import read_payload
@@ -56,7 +57,8 @@ class ScriptedExtractor:
     def extract(self, document: Document) -> ExtractionResult:
         payload = _scripted_payload(document)
         if payload is None:
-            return build_extractor("auto", GeminiSettings.from_env()).extract(document)
+            gate = ModelGate.for_database()
+            return build_extractor("auto", GeminiSettings.from_env(gate=gate)).extract(document)
         sha = hashlib.sha256(document.content).hexdigest()[:16]
         script = payload.get("script", {})
         calls = self._count_call(sha)

@@ -20,7 +20,7 @@ from po_ingest.intake.form_requests import (
 )
 from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
 from po_ingest.intake.uploads import receive_form
-from po_ingest.lib.batch_state import RETRYABLE, Status
+from po_ingest.lib.batch_state import Status
 from po_ingest.lib.intake import register_upload
 from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.store import Batch
@@ -144,21 +144,30 @@ def get_batch(batch_id: str, intake: Annotated[Intake, Depends(get_intake)]) -> 
     return _batch_out(intake, _get(intake, batch_id))
 
 
+def _not_retryable(batch: Batch) -> str:
+    if batch.status == Status.PENDING:
+        return f"batch {batch.id} is pending and its run is not launched yet: it is in line"
+    return f"batch {batch.id} is {batch.status}; only failed or dead batches retry"
+
+
 @router.post(
     "/{batch_id}/retry",
     response_model=BatchOut,
     summary="Start a failed or dead batch over (attempts 0)",
+    description=(
+        "Failed or dead: back to pending, attempts 0, a new run. A pending batch whose run "
+        "was already launched retries too (its old run can no longer claim it)."
+    ),
     responses={
         **_ID_RESPONSES,
-        status.HTTP_409_CONFLICT: error("The batch is pending, processing or processed."),
+        status.HTTP_409_CONFLICT: error(
+            "The batch is processing or processed, or pending with no run launched yet."
+        ),
     },
 )
 def retry_batch(batch_id: str, intake: Annotated[Intake, Depends(get_intake)]) -> BatchOut:
     batch = _get(intake, batch_id)
-    if batch.status not in RETRYABLE or not intake.store.batches.retry(batch.id):
+    if not batch.retryable or not intake.store.batches.retry(batch.id):
         current = intake.store.batches.get(batch.id)
-        raise HTTPException(
-            status.HTTP_409_CONFLICT,
-            detail=f"batch {batch.id} is {current.status}; only failed or dead batches retry",
-        )
+        raise HTTPException(status.HTTP_409_CONFLICT, detail=_not_retryable(current))
     return _batch_out(intake, intake.store.batches.get(batch.id))

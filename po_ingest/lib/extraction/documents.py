@@ -57,16 +57,19 @@ def open_pdf(content: bytes) -> pymupdf.Document:
     return doc
 
 
-def page_texts(doc: pymupdf.Document) -> list[str]:
+def page_texts(doc: pymupdf.Document, first_pages: int | None = None) -> list[str]:
     try:
-        return [page.get_text() for page in doc]
+        return [
+            doc[n].get_text() for n in range(min(doc.page_count, first_pages or doc.page_count))
+        ]
     except Exception as exc:
         raise PermanentExtractionError(f"corrupt PDF: a page cannot be read ({exc})") from None
 
 
-def has_text_layer(doc: pymupdf.Document) -> bool:
-    """True when most pages carry real text (a digital PDF), False for scans."""
-    texts = page_texts(doc)
+def has_text_layer(doc: pymupdf.Document, first_pages: int | None = None) -> bool:
+    """True when most pages (of the first `first_pages`) carry real text (a digital PDF),
+    False for scans."""
+    texts = page_texts(doc, first_pages)
     with_text = sum(1 for t in texts if len("".join(t.split())) >= MIN_TEXT_CHARS_PER_PAGE)
     return with_text * 2 >= len(texts) and with_text > 0
 

@@ -6,6 +6,7 @@ long 1- and 5-minute backoffs. An answer that does not parse or validate is re-a
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import time
@@ -23,6 +24,7 @@ from po_ingest.lib.extraction.base import (
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.extraction.documents import IMAGE_TYPES, image_for_model, open_pdf
 from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS, reask_message
+from po_ingest.lib.extraction.model_gate import ModelGate, ModelUnavailableError
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.redact import redact
 
@@ -30,6 +32,8 @@ from po_ingest.lib.redact import redact
 DEFAULT_GEMINI_MODEL = "gemini-3.8-flash"
 RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504]
 _MAX_DETAIL_CHARS = 300
+# The outage probe asks once, briefly: it only has to tell whether the API answers.
+_PROBE_TIMEOUT_MS = 5_000
 
 
 def _network_errors() -> tuple[type[BaseException], ...]:
@@ -62,11 +66,13 @@ class GeminiExtractor:
         http_attempts: int = 3,
         default_currency: str = "EUR",
         temperature: float | None = 0,
+        gate: ModelGate | None = None,
     ):
         if not api_key:
             raise PermanentExtractionError("GEMINI_API_KEY is not set")
         self.model = model
         self.default_currency = default_currency
+        self._gate = gate
         self._secrets = (api_key,)
         retry = types.HttpRetryOptions(
             attempts=max(1, http_attempts),
@@ -93,6 +99,8 @@ class GeminiExtractor:
             role="user",
             parts=[self._document_part(document), types.Part.from_text(text=INSTRUCTIONS)],
         )
+        if self._gate is not None:
+            self._gate.admit(self._probe)
         tokens = [0, 0]
         response = self._generate([question], tokens)
         try:
@@ -134,19 +142,48 @@ class GeminiExtractor:
             f"unsupported file type {content_type!r}: upload a PDF, JPEG, PNG or WEBP"
         )
 
+    def _call(self, request):
+        """One API request; unavailability (unreachable, 429, 5xx, timeout) as
+        ModelUnavailableError, told to the outage gate; any answer tells it the model is up."""
+        try:
+            response = request()
+        except errors.APIError as exc:
+            error = self._api_error(exc)
+        except _NETWORK_ERRORS as exc:
+            error = ModelUnavailableError(
+                self._short(f"Gemini unreachable: {type(exc).__name__}: {exc}")
+            )
+        else:
+            if self._gate is not None:
+                self._gate.answered()
+            return response
+        if self._gate is not None:
+            if isinstance(error, ModelUnavailableError):
+                self._gate.failed(error)
+            else:
+                self._gate.answered()  # a refusal is an answer
+        raise error
+
+    def _probe(self) -> None:
+        """Does the API answer? (GET the model: no document, no tokens.) Any answer counts."""
+        options = types.HttpOptions(
+            timeout=_PROBE_TIMEOUT_MS, retry_options=types.HttpRetryOptions(attempts=1)
+        )
+        with contextlib.suppress(PermanentExtractionError):
+            self._call(
+                lambda: self._client.models.get(
+                    model=self.model, config=types.GetModelConfig(http_options=options)
+                )
+            )
+
     def _generate(
         self, contents: list[types.Content], tokens: list[int]
     ) -> types.GenerateContentResponse:
-        try:
-            response = self._client.models.generate_content(
+        response = self._call(
+            lambda: self._client.models.generate_content(
                 model=self.model, contents=contents, config=self._config
             )
-        except errors.APIError as exc:
-            raise self._api_error(exc) from None
-        except _NETWORK_ERRORS as exc:
-            raise TransientExtractionError(
-                self._short(f"Gemini unreachable: {type(exc).__name__}: {exc}")
-            ) from None
+        )
         usage = response.usage_metadata
         if usage is not None:
             tokens[0] += usage.prompt_token_count or 0
@@ -158,7 +195,7 @@ class GeminiExtractor:
         code, status = exc.code, exc.status or ""
         detail = self._short(exc.message or str(exc))
         if code in RETRY_STATUS_CODES or code >= 500:
-            return TransientExtractionError(f"Gemini unavailable ({code} {status}): {detail}")
+            return ModelUnavailableError(f"Gemini unavailable ({code} {status}): {detail}")
         key_invalid = code == 400 and ("API_KEY_INVALID" in str(exc) or "API key" in detail)
         if code in (401, 403) or key_invalid:
             return PermanentExtractionError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.base import (
     Document,
@@ -20,6 +21,9 @@ from po_ingest.lib.extraction.base import (
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
+
+if TYPE_CHECKING:
+    from po_ingest.lib.extraction.model_gate import ModelGate
 
 MODES = ("auto", "local", "gemini")
 NEEDS_AI = "needs AI extraction: set GEMINI_API_KEY"
@@ -32,6 +36,7 @@ class GeminiSettings:
     base_url: str | None = None
     timeout_seconds: float = 60.0
     default_currency: str = "EUR"
+    gate: ModelGate | None = None  # the outage gate shared by all runs; None: no gate
 
     @classmethod
     def from_env(
@@ -40,9 +45,11 @@ class GeminiSettings:
         model: str | None = None,
         base_url: str | None = None,
         timeout_seconds: float | None = None,
+        gate: ModelGate | None = None,
     ) -> GeminiSettings:
         """Given values win; the rest come from GEMINI_API_KEY and PO_INGEST_GEMINI_*."""
         return cls(
+            gate=gate,
             api_key=api_key or os.environ.get("GEMINI_API_KEY"),
             model=model or os.environ.get("PO_INGEST_GEMINI_MODEL"),
             base_url=base_url or os.environ.get("PO_INGEST_GEMINI_BASE_URL"),
@@ -64,6 +71,7 @@ def _gemini(settings: GeminiSettings) -> Extractor | None:
         base_url=settings.base_url,
         timeout_seconds=settings.timeout_seconds,
         default_currency=settings.default_currency,
+        gate=settings.gate,
     )
 
 

@@ -6,6 +6,8 @@ from po_ingest.lib import settings
 from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
 from po_ingest.lib.store.engine import StoreUnavailable, get_engine
 from po_ingest.lib.store.entries import EntryStore
+from po_ingest.lib.store.launches import LaunchStore
+from po_ingest.lib.store.model_health import ModelHealthStore
 from po_ingest.lib.store.orders import LostClaim, OrderStore, PersistOutcome
 from po_ingest.lib.store.sites import SiteStore
 
@@ -20,13 +22,17 @@ class Store:
         self.orders = OrderStore(self.engine)
         self.sites = SiteStore(self.engine)
         self.entries = EntryStore(self.engine)
+        self.launches = LaunchStore(self.engine)
+        self.model_health = ModelHealthStore(self.engine)
 
 
 __all__ = [
     "Batch",
     "BatchStore",
     "EntryStore",
+    "LaunchStore",
     "LostClaim",
+    "ModelHealthStore",
     "NewBatch",
     "OrderStore",
     "PersistOutcome",

@@ -9,7 +9,7 @@ from dataclasses import dataclass, fields
 
 import sqlalchemy as sa
 
-from po_ingest.lib.batch_state import Status
+from po_ingest.lib.batch_state import RETRYABLE, Status
 from po_ingest.lib.settings import SYNCHRONOUS_BATCH_TYPES
 from po_ingest.lib.store.schema import batches, purchase_orders
 
@@ -17,6 +17,14 @@ _now = lambda: dt.datetime.now(dt.UTC)  # noqa: E731
 
 # The uploaded bytes were imported before: the batch points at that order, no model call.
 DUPLICATE_FILE = "duplicate_file"
+# `model_outage:<since>`: the batch waited out a model outage. About the batch's life, not
+# the document: it stays on the batch when the order is stored, and never reaches the order.
+OUTAGE_WARNING = "model_outage"
+
+
+def batch_life_warnings(warnings: list[str] | None) -> list[str]:
+    return [w for w in warnings or [] if w.startswith(OUTAGE_WARNING)]
+
 
 # What a batch's status reads as: the web app wrote some rows with none, and those were done.
 effective_status = sa.func.coalesce(batches.c.status, Status.PROCESSED.value)
@@ -52,12 +60,25 @@ class Batch:
     generation: int
     extraction: str | None
     warnings: list[str]
+    lane: str | None = None
+    launched_generation: int | None = None
+    launched_at: dt.datetime | None = None
 
     @classmethod
     def from_row(cls, row: sa.Row) -> Batch:
         values = {f.name: getattr(row, f.name) for f in fields(cls)}
         values["status"] = values["status"] or Status.PROCESSED.value
         return cls(**values)
+
+    @property
+    def launched(self) -> bool:
+        """A run was requested for this generation (it may have ended without claiming)."""
+        return self.status == Status.PENDING and self.launched_generation == self.generation
+
+    @property
+    def retryable(self) -> bool:
+        """A manual retry may start it over: failed, dead, or pending with its run launched."""
+        return self.status in RETRYABLE or self.launched
 
     def to_json(self) -> dict:
         data = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "extraction"}
@@ -108,22 +129,28 @@ class BatchStore:
         return [Batch.from_row(r) for r in rows]
 
     def due_pending(self, batch_types: Iterable[str], limit: int, now: dt.datetime | None = None):
-        """Pending batches whose retry time has come, oldest first. Never a CSV batch type:
-        those are imported synchronously, and a pending one has nothing a run could do."""
+        """Pending batches whose retry time has come and whose generation has no run yet,
+        oldest first: a launched batch whose run is lost never fills the window (the
+        reconciliation releases it). Never a CSV batch type: those are imported
+        synchronously, and a pending one has nothing a run could do."""
         now = now or _now()
         queued_types = [t for t in batch_types if t not in SYNCHRONOUS_BATCH_TYPES]
         query = (
-            sa.select(batches.c.id, batches.c.generation, batches.c.batch_type)
+            sa.select(batches)
             .where(
                 batches.c.status == Status.PENDING,
                 batches.c.batch_type.in_(queued_types),
                 sa.or_(batches.c.next_retry_at.is_(None), batches.c.next_retry_at <= now),
+                sa.or_(
+                    batches.c.launched_generation.is_(None),
+                    batches.c.launched_generation != batches.c.generation,
+                ),
             )
             .order_by(batches.c.date_uploaded, batches.c.id)
             .limit(limit)
         )
         with self.engine.connect() as conn:
-            return conn.execute(query).all()
+            return [Batch.from_row(r) for r in conn.execute(query).all()]
 
     def held_too_long(self, older_than: dt.datetime) -> list[Batch]:
         """Batches a run holds (processing, or failed waiting on a retry) since before `older_than`."""
@@ -256,6 +283,55 @@ class BatchStore:
             next_retry_at=next_retry_at,
         )
 
+    def wait_for_model(
+        self, batch_id: str, run_id: str, error: str, retry_at: dt.datetime, warning: str
+    ) -> bool:
+        """The model is down: the attempt the run started does not count. The batch waits
+        `failed` (still held by the run) until `retry_at`, the outage in its error and
+        warnings."""
+        with self.engine.begin() as conn:
+            warnings = conn.execute(
+                sa.select(batches.c.warnings).where(
+                    *self._held_by(batch_id, run_id, Status.PROCESSING)
+                )
+            ).scalar()
+            if warnings is None:
+                return False
+            result = conn.execute(
+                batches.update()
+                .where(*self._held_by(batch_id, run_id, Status.PROCESSING))
+                .values(
+                    status=Status.FAILED,
+                    attempts=batches.c.attempts - 1,
+                    last_error=error,
+                    next_retry_at=retry_at,
+                    warnings=warnings if warning in warnings else [*warnings, warning],
+                )
+            )
+        return result.rowcount == 1
+
+    def move_to_lane(
+        self,
+        batch_id: str,
+        run_id: str,
+        lane: str,
+        error: str,
+        *,
+        count_attempt: bool,
+        retry_at: dt.datetime | None = None,
+    ) -> bool:
+        """Hand the batch to a run of another lane: `pending` under a new generation, due at
+        `retry_at`; the attempt counts only when it really failed."""
+        return self._update(
+            self._held_by(batch_id, run_id, Status.PROCESSING),
+            status=Status.PENDING,
+            generation=batches.c.generation + 1,
+            lane=lane,
+            attempts=batches.c.attempts if count_attempt else batches.c.attempts - 1,
+            last_error=error,
+            next_retry_at=retry_at,
+        )
+
     def mark_dead(self, batch_id: str, run_id: str, error: str) -> bool:
         return self._update(
             self._held_by(batch_id, run_id, Status.PROCESSING, Status.FAILED),
@@ -307,9 +383,17 @@ class BatchStore:
         )
 
     def retry(self, batch_id: str) -> bool:
-        """Manual retry: a failed or dead batch starts over from its stored file."""
+        """Manual retry: a failed or dead batch starts over from its stored file, and so does
+        a pending one whose run was launched (a run of the old generation cannot claim it)."""
+        launched = sa.and_(
+            batches.c.status == Status.PENDING,
+            batches.c.launched_generation == batches.c.generation,
+        )
         return self._update(
-            [batches.c.id == batch_id, batches.c.status.in_([Status.FAILED, Status.DEAD])],
+            [
+                batches.c.id == batch_id,
+                sa.or_(batches.c.status.in_([Status.FAILED, Status.DEAD]), launched),
+            ],
             status=Status.PENDING,
             attempts=0,
             generation=batches.c.generation + 1,

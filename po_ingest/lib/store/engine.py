@@ -8,6 +8,8 @@ import sqlalchemy as sa
 
 _engines: dict[str, sa.Engine] = {}
 _lock = threading.Lock()
+# Set on the connections `engine.begin()` opens: this project writes only through it.
+_WRITES = "po_ingest_writes"
 
 
 class StoreUnavailable(RuntimeError):
@@ -19,9 +21,10 @@ def _sqlite_engine(url: str) -> sa.Engine:
 
     @sa.event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):
-        # Let SQLAlchemy's "begin" below open transactions, so every write transaction
-        # takes the write lock up front (BEGIN IMMEDIATE) and never fails half-way
-        # with "database is locked" when it upgrades from reading.
+        # Let SQLAlchemy's "begin" below open transactions: a write transaction takes the
+        # write lock up front (BEGIN IMMEDIATE) and never fails half-way with "database is
+        # locked" when it upgrades from reading; a read (`engine.connect()`) takes no lock
+        # (BEGIN DEFERRED, a WAL snapshot), so a long read never blocks claims and uploads.
         dbapi_conn.isolation_level = None
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
@@ -32,8 +35,10 @@ def _sqlite_engine(url: str) -> sa.Engine:
 
     @sa.event.listens_for(engine, "begin")
     def _on_begin(conn):
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        writes = conn.get_execution_options().get(_WRITES, False)
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if writes else "BEGIN DEFERRED")
 
+    engine.begin = engine.execution_options(**{_WRITES: True}).begin
     return engine
 
 

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.sites import match_site
+from po_ingest.lib.store.batches import batch_life_warnings
 from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders
 from po_ingest.lib.store.sites import load_sites
 
@@ -91,11 +92,12 @@ class OrderStore:
                 outcome = PersistOutcome(existing_id, True, None, [*result.warnings, DUPLICATE])
             else:
                 outcome = self._insert(conn, batch_id, run_id, result, order_file_key, now)
+            kept = conn.execute(sa.select(batches.c.warnings).where(batches.c.id == batch_id))
             values = dict(
                 status=Status.PROCESSED,
                 processed_at=now,
                 processed_record_id=outcome.order_id,
-                warnings=outcome.warnings,
+                warnings=[*outcome.warnings, *batch_life_warnings(kept.scalar())],
                 next_retry_at=None,
                 last_error=None,
             )

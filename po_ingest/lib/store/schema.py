@@ -37,8 +37,28 @@ batches = sa.Table(
     # succeeds so persist and analysts read it from here) and the batch's warnings.
     sa.Column("extraction", sa.Text, nullable=True),
     sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
+    # The run lane (`local` | `model`) and the generation the pending sensor launched a run
+    # for, and when: a launched batch is not picked again, and the reconciliation finds one
+    # whose runs all ended before claiming it.
+    sa.Column("lane", sa.String(16), nullable=True),
+    sa.Column("launched_generation", sa.Integer, nullable=True),
+    sa.Column("launched_at", UTCDateTime, nullable=True),
     sa.Index("ix_batches_status_type_retry", "status", "batch_type", "next_retry_at"),
     sa.Index("ix_batches_file_sha256", "file_sha256"),
+)
+
+# One row per model provider: the outage gate (PO_INGEST_MODEL_OUTAGE_AFTER consecutive
+# transient failures open an outage; a probe that answers closes it).
+model_health = sa.Table(
+    "model_health",
+    metadata,
+    sa.Column("model", sa.String(100), primary_key=True),
+    sa.Column("consecutive_failures", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("down_since", UTCDateTime, nullable=True),
+    sa.Column("last_failure_at", UTCDateTime, nullable=True),
+    sa.Column("last_error", sa.Text, nullable=True),
+    sa.Column("last_probe_at", UTCDateTime, nullable=True),
+    sa.Column("last_ok_at", UTCDateTime, nullable=True),
 )
 
 sites = sa.Table(

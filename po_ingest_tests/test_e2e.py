@@ -13,6 +13,7 @@ import pytest
 
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import wait_for
+from po_ingest_tests.support.e2e_stack import MODEL_LANE_SLOTS
 
 pytestmark = pytest.mark.e2e
 TIMEOUT = 180
@@ -121,6 +122,54 @@ def test_scan_is_imported_through_gemini(stack, corpus_documents):
     assert done.status == "processed", done.last_error
     raw = json.loads(stack.store.orders.get(done.processed_record_id)["raw_extraction"])
     assert raw["extractor"] == "gemini" and raw["input_tokens"] > 0
+
+
+def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, corpus_documents):
+    """Gemini's endpoint goes away. Scans fill the model lane, waiting out the outage with no
+    attempt spent; a digital PO uploaded then is imported at once, in its own lane. Down for
+    well past the retry budget (1 + 2 s here): back up, every scan is imported, once."""
+    _, documents = corpus_documents
+    scans = [d for d in documents if d.kind == "scan"][: MODEL_LANE_SLOTS + 1]
+    stack.gemini.stop()  # connection refused, as when the API or the network is gone
+    try:
+        waiting = []
+        for doc in scans:
+            truth = {
+                k: v
+                for k, v in json.loads(doc.ground_truth_path.read_text()).items()
+                if k[0] != "_"
+            }
+            stack.gemini.expect(doc.path.read_bytes(), truth)
+            waiting.append((stack.upload_bytes(doc.path.read_bytes(), doc.path.name), truth))
+
+        def in_outage() -> bool:
+            rows = [stack.store.batches.get(b.id) for b, _ in waiting]
+            return (
+                sum("waiting for the model" in (r.last_error or "") for r in rows)
+                >= MODEL_LANE_SLOTS
+            )
+
+        wait_for(in_outage, TIMEOUT, "the scans to wait out the outage")
+        started = time.monotonic()
+        digital = stack.upload("PO-E2E-DURING-OUTAGE")
+        done = stack.wait_status(digital.id, {"processed", "dead"}, timeout=60)
+        took = time.monotonic() - started
+        assert done.status == "processed" and done.lane == "local", done.last_error
+        assert took <= 15, f"the digital PO took {took:.1f} s during the outage"
+        time.sleep(20)  # far past the attempts' 1 + 2 s of backoff
+        assert all(stack.store.batches.get(b.id).status != "dead" for b, _ in waiting)
+    finally:
+        stack.gemini.start()
+    waited = 0
+    for batch, truth in waiting:
+        done = stack.wait_status(batch.id, {"processed", "dead"})
+        assert done.status == "processed", done.last_error
+        assert done.attempts <= 3 and done.lane == "model"
+        order = stack.store.orders.find_by_po_number(truth["po_number"])
+        assert order["id"] == done.processed_record_id and order["batch_id"] == batch.id
+        waited += any(w.startswith("model_outage:") for w in done.warnings)
+    # The one past the lane's slots was queued, not waiting, for most of the outage.
+    assert waited >= MODEL_LANE_SLOTS
 
 
 BAD_FILES = {

@@ -8,11 +8,14 @@ import os
 import sys
 from pathlib import Path
 
+import yaml
+
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.lanes import MODEL
 from po_ingest.lib.store import Store
 from po_ingest.lib.store.migrate import upgrade
-from po_ingest_tests.support.daemon import Daemon, wait_for, write_instance_config
+from po_ingest_tests.support.daemon import REPO_ROOT, Daemon, wait_for, write_instance_config
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.fake_gemini import FakeGemini
 from po_ingest_tests.support.pipeline import SCRIPTED
@@ -20,6 +23,9 @@ from po_ingest_tests.support.pipeline import SCRIPTED
 RETRY_DELAYS = (1, 2)
 GEMINI_KEY = "AIzaSyFAKE-e2e-0123456789abcdefghij"
 TIMEOUT = 180
+# The model lane is small here, so a test fills it with a handful of scans (dagster.yaml: 24).
+MODEL_LANE_SLOTS = 4
+PROBE_SECONDS = 2
 
 
 class E2EStack:
@@ -43,6 +49,7 @@ class E2EStack:
             "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
             "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
             "PO_INGEST_MAX_ATTEMPTS": "3",
+            "PO_INGEST_MODEL_PROBE_SECONDS": str(PROBE_SECONDS),
             "GEMINI_API_KEY": GEMINI_KEY,
             "PO_INGEST_GEMINI_BASE_URL": self.gemini.url,
             "PYTHONPATH": os.pathsep.join(
@@ -53,7 +60,14 @@ class E2EStack:
     def start(self) -> None:
         """The daemon, warmed up: its code server loaded and one batch imported."""
         upgrade(self.db_url)
-        write_instance_config(self.dagster_home, {"run_monitoring": {"poll_interval_seconds": 2}})
+        runs = yaml.safe_load((REPO_ROOT / "dagster.yaml").read_text())["concurrency"]["runs"]
+        for limit in runs["tag_concurrency_limits"]:
+            if limit["value"] == MODEL:
+                limit["limit"] = MODEL_LANE_SLOTS
+        write_instance_config(
+            self.dagster_home,
+            {"run_monitoring": {"poll_interval_seconds": 2}, "concurrency": {"runs": runs}},
+        )
         self.daemon.start()
         try:
             warm_up = self.upload("PO-WARMUP")

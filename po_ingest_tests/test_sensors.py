@@ -220,6 +220,26 @@ def test_watchdog_settles_a_batch_whose_crashed_run_was_never_retried(store, fil
     assert rescue_abandoned(instance, store, grace_seconds=0) == [], "settled once"
 
 
+@pytest.mark.parametrize("last_run", ["vanished", "ended"])
+def test_watchdog_sends_a_batch_stuck_in_its_last_attempt_dead(store, files, instance, last_run):
+    """The run of attempt 3 of 3 is gone (no record) or ended: the batch is dead with the
+    reason, never back in the queue for a 4th attempt."""
+    batch = _upload(store, files, "PO-CAP")
+    holders = ["gone-0", "gone-1", "gone-2"]
+    if last_run == "ended":
+        holders[2] = _crashed_run(instance).run_id
+    for n, holder in enumerate(holders):
+        assert store.batches.claim(batch.id, holder, statuses=["pending"], generation=n)
+        if n < 2:
+            store.batches.release(batch.id, holder, "crash", max_attempts=3)
+    assert rescue_stuck(instance, store, stuck_after_seconds=0) == [batch.id]
+    dead = store.batches.get(batch.id)
+    assert (dead.status, dead.attempts, dead.generation) == ("dead", 3, 2)
+    assert dead.last_error == (f"its run {holders[2]} {last_run} during attempt 3 of 3 (watchdog)")
+    assert _evaluate_pending(instance, store).run_requests == [], "no 4th attempt is launched"
+    assert rescue_stuck(instance, store, stuck_after_seconds=0) == [], "settled once"
+
+
 def test_watchdog_sensor_removes_old_orphan_files_only(store, files, instance):
     kept = _upload(store, files, "PO-K")
     orphan = "batches/orphan000001.pdf"

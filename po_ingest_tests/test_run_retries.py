@@ -5,6 +5,7 @@ failure sensor leaves such a run's batch to its retry, and the retry (a re-execu
 A crash cannot happen in-process, so each test leaves the batch the way a SIGKILLed worker
 does (held by the failed run, in `processing`); test_production_shape kills a real one."""
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -142,6 +143,28 @@ def test_automatic_retry_takes_the_batch_over_and_counts_the_attempt(store, file
     assert done.dagster_run_id == retry_id
     assert store.orders.find_by_po_number("PO-AUTO-RETRY")["id"] == done.processed_record_id
     assert store.orders.count() == 1
+
+
+def test_automatic_retry_of_a_crash_during_a_retry_wait_takes_over_at_next_retry_at(
+    store, files, instance
+):
+    """The run worker died while its batch waited for a step retry (`failed`, next_retry_at
+    ahead): Dagster's run retry waits in a step retry until next_retry_at, then takes the
+    batch over and calls the model, once."""
+    batch, crashed = _crashed_after_claim(instance, store, files, "PO-RETRY-WAIT")
+    retry_at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=2)
+    assert store.batches.mark_failed(batch.id, crashed, "model unavailable (503)", retry_at)
+    retry_id, success, _ = _execute(
+        instance, _automatic_retry_tags(instance, crashed), reexecute=crashed
+    )
+    assert success
+    done = store.batches.get(batch.id)
+    assert (done.status, done.attempts, done.dagster_run_id) == ("processed", 2, retry_id)
+    assert done.last_attempt_at >= retry_at, "taken over at next_retry_at, not before"
+    (wait,) = instance.all_logs(retry_id, of_type=dg.DagsterEventType.STEP_UP_FOR_RETRY)
+    assert wait.step_key == "extracted_purchase_order.extract_order"
+    assert wait.timestamp < retry_at.timestamp()
+    assert _model_calls(batch) == 1 and store.orders.count() == 1
 
 
 def test_manual_reexecution_of_the_same_run_starts_the_attempts_over(store, files, instance):

@@ -3,8 +3,9 @@
 A run launched by the `pending_batches` sensor claims only a `pending` batch of its own
 generation. Dagster's automatic retry of a crashed run (a re-execution tagged
 `dagster/retry_number`) continues that run's attempt: it takes the batch over from the crashed
-run of the same root and counts one more attempt (dead when they are spent), or, when the
-crashed run never claimed, claims as the run it retries would have. Any other run (a
+run of the same root and counts one more attempt (dead when they are spent; a batch left
+`failed` waiting on a step retry is taken over at its `next_retry_at`, not before), or, when
+the crashed run never claimed, claims as the run it retries would have. Any other run (a
 partition materialized by hand, a re-execution from the UI) is a manual retry: it may claim
 a pending, failed or dead batch and starts its attempts over, and it may take the batch over
 from a run with the same root run (a re-execution from failure skips the claim step).
@@ -15,6 +16,7 @@ retry) are one family, and the second is refused while the first still works on 
 """
 
 import datetime as dt
+import math
 from typing import NoReturn
 
 import dagster as dg
@@ -31,6 +33,12 @@ MANUAL_CLAIM_FROM = (Status.PENDING, Status.FAILED, Status.DEAD)
 RETRY_NUMBER_TAG = "dagster/retry_number"
 # An automatic retry takes over only a batch its crashed run left mid-attempt.
 TAKE_OVER_FROM = (Status.PROCESSING, Status.FAILED)
+# Dagster fails a step once it has been retried `max_retries` times, counting every retry of
+# the step (a transient failure's, and an automatic retry's wait for `next_retry_at`) against
+# the limit given at each raise. The queue's own attempt counter enforces the cap
+# (PO_INGEST_MAX_ATTEMPTS: settle_failure ends the batch dead with dg.Failure), so Dagster's
+# limit only has to stay out of the way.
+STEP_RETRY_LIMIT = 10_000
 
 
 def is_sensor_run(run: dg.DagsterRun) -> bool:
@@ -100,6 +108,22 @@ def _finished_family_holder(
     return None
 
 
+def _wait_for_retry_time(context: dg.OpExecutionContext, batch: Batch) -> None:
+    """A crashed run's batch that waits for its step retry (`failed`, `next_retry_at` ahead)
+    is taken over when that time comes, not at once: this step is retried then."""
+    if batch.status != Status.FAILED or batch.next_retry_at is None:
+        return
+    remaining = (batch.next_retry_at - dt.datetime.now(dt.UTC)).total_seconds()
+    if remaining <= 0:
+        return
+    seconds = max(1, math.ceil(remaining))
+    context.log.info(
+        f"batch {batch.id} waits for its retry at {batch.next_retry_at.isoformat()}: "
+        f"taking it over in {seconds} s"
+    )
+    raise dg.RetryRequested(max_retries=STEP_RETRY_LIMIT, seconds_to_wait=seconds)
+
+
 def _claim_as_automatic_retry(context: dg.OpExecutionContext, store: Store, batch_id: str) -> bool:
     """Continue the crashed run's attempt: take the batch over (attempts + 1, or dead when
     they are spent); if the crashed run never claimed, claim as it would have."""
@@ -114,6 +138,7 @@ def _claim_as_automatic_retry(context: dg.OpExecutionContext, store: Store, batc
             raise dg.Failure(
                 description=f"batch {batch_id} is dead: {message}, its last", allow_retries=False
             )
+        _wait_for_retry_time(context, batch)
         return store.batches.claim(batch_id, run.run_id, statuses=[], holder=holder)
     if GENERATION_TAG in run.tags:
         return _claim_generation(store, batch_id, run)
@@ -189,5 +214,5 @@ def settle_failure(
         f"retrying in {transition.retry_in_seconds} s"
     )
     raise dg.RetryRequested(
-        max_retries=policy.max_attempts, seconds_to_wait=transition.retry_in_seconds
+        max_retries=STEP_RETRY_LIMIT, seconds_to_wait=transition.retry_in_seconds
     )

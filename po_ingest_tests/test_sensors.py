@@ -16,6 +16,7 @@ from po_ingest.defs.run_status import (
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck, stuck_batches_watchdog
 from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
 
@@ -171,6 +172,38 @@ def test_success_sensor_accepts_a_processed_batch(store, files, instance):
     assert store.batches.get(batch.id).status == "processed"
 
 
+@pytest.mark.parametrize("ending", ["failed", "canceled"])
+def test_run_status_sensors_settle_120_ended_runs_in_two_ticks_and_only_the_batch_job(
+    store, instance, ending
+):
+    """120 runs that ended before claiming (a burst of crashed workers) are all settled
+    within two ticks; a failed analytics run is not the sensor's business and takes none of
+    the tick's budget."""
+    sensor, end, settled = {
+        "failed": (batch_run_failure_sensor, instance.report_run_failed, ("pending", 1)),
+        "canceled": (batch_run_canceled_sensor, instance.report_run_canceled, ("dead", 1)),
+    }[ending]
+    resources = {"store": StoreResource(database_url=store.url)}
+    tick = sensor.evaluate_tick(dg.build_sensor_context(instance=instance, resources=resources))
+    analytics = _ended_run(instance, end, job_name="__ASSET_JOB")
+    ids = [f"burst{n:04d}" for n in range(120)]
+    for batch_id in ids:
+        key = f"batches/{batch_id}.pdf"
+        store.batches.create(
+            NewBatch(batch_id, "purchase_orders", "application/pdf", key, "x.pdf", 1, "0" * 64)
+        )
+        _ended_run(instance, end, **{"po_ingest/batch_id": batch_id, "po_ingest/generation": "0"})
+    reacted = []
+    for _ in range(2):
+        tick = sensor.evaluate_tick(
+            dg.build_sensor_context(instance=instance, cursor=tick.cursor, resources=resources)
+        )
+        reacted.append([reaction.dagster_run.run_id for reaction in tick.dagster_run_reactions])
+    assert [len(runs) for runs in reacted] == [100, 20]
+    assert analytics.run_id not in reacted[0] + reacted[1]
+    assert {(b.status, b.generation) for b in map(store.batches.get, ids)} == {settled}
+
+
 def test_watchdog_rescues_only_batches_whose_run_is_gone(store, files, instance):
     gone, alive = _upload(store, files, "PO-G"), _upload(store, files, "PO-A")
     live_run = dg.DagsterRun(job_name="process_batch", status=dg.DagsterRunStatus.STARTED)
@@ -188,11 +221,23 @@ def test_watchdog_rescues_only_batches_whose_run_is_gone(store, files, instance)
     assert store.batches.get(alive.id).status == "processing"
 
 
-def _crashed_run(instance, **tags) -> dg.DagsterRun:
-    run = dg.DagsterRun(job_name="process_batch", status=dg.DagsterRunStatus.STARTED, tags=tags)
+def _ended_run(
+    instance, end, job_name="process_batch", asset_selection=None, **tags
+) -> dg.DagsterRun:
+    """A run recorded as started, then ended by `end` (report_run_failed or _canceled)."""
+    run = dg.DagsterRun(
+        job_name=job_name,
+        status=dg.DagsterRunStatus.STARTED,
+        asset_selection=asset_selection,
+        tags=tags,
+    )
     instance.add_run(run)
-    instance.report_run_failed(run, message="run worker crashed")
+    end(run, message="run worker crashed")
     return instance.get_run_by_id(run.run_id)
+
+
+def _crashed_run(instance, **tags) -> dg.DagsterRun:
+    return _ended_run(instance, instance.report_run_failed, **tags)
 
 
 def test_watchdog_settles_a_batch_whose_crashed_run_was_never_retried(store, files, instance):
@@ -222,6 +267,53 @@ def test_watchdog_settles_a_batch_whose_crashed_run_was_never_retried(store, fil
     assert "no retry of it started" in settled.last_error
     assert store.batches.get(retried.id).status == "processing", "its retry takes it over"
     assert rescue_abandoned(instance, store, grace_seconds=0) == [], "settled once"
+
+
+@pytest.mark.parametrize("last_run", ["vanished", "ended"])
+def test_watchdog_sends_a_batch_stuck_in_its_last_attempt_dead(store, files, instance, last_run):
+    """The run of attempt 3 of 3 is gone (no record) or ended: the batch is dead with the
+    reason, never back in the queue for a 4th attempt."""
+    batch = _upload(store, files, "PO-CAP")
+    holders = ["gone-0", "gone-1", "gone-2"]
+    if last_run == "ended":
+        holders[2] = _crashed_run(instance).run_id
+    for n, holder in enumerate(holders):
+        assert store.batches.claim(batch.id, holder, statuses=["pending"], generation=n)
+        if n < 2:
+            store.batches.release(batch.id, holder, "crash", max_attempts=3)
+    assert rescue_stuck(instance, store, stuck_after_seconds=0) == [batch.id]
+    dead = store.batches.get(batch.id)
+    assert (dead.status, dead.attempts, dead.generation) == ("dead", 3, 2)
+    assert dead.last_error == (f"its run {holders[2]} {last_run} during attempt 3 of 3 (watchdog)")
+    assert _evaluate_pending(instance, store).run_requests == [], "no 4th attempt is launched"
+    assert rescue_stuck(instance, store, stuck_after_seconds=0) == [], "settled once"
+
+
+def test_a_crashed_materialization_from_the_asset_graph_is_settled_by_the_watchdog(
+    store, files, instance
+):
+    """A partition materialized by hand from the asset graph runs as `__ASSET_JOB`, which
+    the run status sensors do not watch: the watchdog settles its batch a minute later."""
+    batch = _upload(store, files, "PO-BY-HAND")
+    resources = {"store": StoreResource(database_url=store.url)}
+    tick = batch_run_failure_sensor.evaluate_tick(
+        dg.build_sensor_context(instance=instance, resources=resources)
+    )
+    run = _ended_run(
+        instance,
+        instance.report_run_failed,
+        job_name="__ASSET_JOB",
+        asset_selection={dg.AssetKey("extracted_purchase_order"), dg.AssetKey("purchase_order")},
+        **{"dagster/partition": batch.id},
+    )
+    assert store.batches.claim(batch.id, run.run_id, statuses=["pending"], reset_attempts=True)
+    tick = batch_run_failure_sensor.evaluate_tick(
+        dg.build_sensor_context(instance=instance, cursor=tick.cursor, resources=resources)
+    )
+    assert list(tick.dagster_run_reactions) == []
+    assert rescue_abandoned(instance, store, grace_seconds=0) == [batch.id]
+    settled = store.batches.get(batch.id)
+    assert (settled.status, settled.generation, settled.attempts) == ("pending", 1, 1)
 
 
 def test_watchdog_sensor_removes_old_orphan_files_only(store, files, instance):

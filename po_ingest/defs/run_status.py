@@ -9,7 +9,7 @@ set when run retries are on and the run worker crashed) leaves its batch to that
 
 import dagster as dg
 
-from po_ingest.defs.assets import extracted_purchase_order, purchase_order
+from po_ingest.defs.assets import extracted_purchase_order, process_batch_job, purchase_order
 from po_ingest.defs.claims import same_family
 from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG
 from po_ingest.defs.resources import StoreResource
@@ -20,6 +20,10 @@ from po_ingest.lib.store import Store
 
 _BATCH_ASSETS = {extracted_purchase_order.key, purchase_order.key}
 _INTERVAL_SECONDS = 5
+# Only runs of the batch job: an analytics run that fails is none of these sensors' business,
+# and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
+# definitions.py) counts only the runs a sensor monitors.
+_MONITORED_JOBS = [process_batch_job]
 # Dagster tags a failed run `true` when its automatic retry (run retries) is due.
 WILL_RETRY_TAG = "dagster/will_retry"
 
@@ -90,7 +94,9 @@ def _failure_message(context: dg.RunFailureSensorContext) -> str:
 
 
 @dg.run_failure_sensor(
-    default_status=dg.DefaultSensorStatus.RUNNING, minimum_interval_seconds=_INTERVAL_SECONDS
+    monitored_jobs=_MONITORED_JOBS,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=_INTERVAL_SECONDS,
 )
 def batch_run_failure_sensor(context: dg.RunFailureSensorContext, store: StoreResource):
     """A run that failed while holding its batch: back to `pending` (new generation) while
@@ -110,6 +116,7 @@ def batch_run_failure_sensor(context: dg.RunFailureSensorContext, store: StoreRe
 
 @dg.run_status_sensor(
     run_status=dg.DagsterRunStatus.CANCELED,
+    monitored_jobs=_MONITORED_JOBS,
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=_INTERVAL_SECONDS,
 )
@@ -123,6 +130,7 @@ def batch_run_canceled_sensor(context: dg.RunStatusSensorContext, store: StoreRe
 
 @dg.run_status_sensor(
     run_status=dg.DagsterRunStatus.SUCCESS,
+    monitored_jobs=_MONITORED_JOBS,
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=_INTERVAL_SECONDS,
 )

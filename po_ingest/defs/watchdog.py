@@ -8,7 +8,7 @@ from po_ingest.defs.resources import FileStoreResource, StoreResource
 from po_ingest.defs.run_status import settle_ended_run
 from po_ingest.lib.housekeeping import collect_orphans
 from po_ingest.lib.redact import safe_error
-from po_ingest.lib.settings import env_seconds
+from po_ingest.lib.settings import RetryPolicy, env_seconds
 
 WATCHDOG_INTERVAL_SECONDS = 60
 # Dagster starts a crashed run's automatic retry, and the run-status sensors settle an ended
@@ -55,14 +55,22 @@ def rescue_abandoned(
 
 
 def rescue_stuck(instance: dg.DagsterInstance, store, stuck_after_seconds: float) -> list[str]:
-    """Batches held past `stuck_after_seconds` by a run that is not alive go back to pending."""
+    """Batches held past `stuck_after_seconds` by a run that is not alive go back to pending,
+    or are dead when that run's attempt was their last."""
+    policy = RetryPolicy.from_env()
     cutoff = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=stuck_after_seconds)
     rescued = []
     for batch in store.batches.held_too_long(cutoff):
         run = instance.get_run_by_id(batch.dagster_run_id) if batch.dagster_run_id else None
         if run is not None and not run.is_finished:
             continue
-        if store.batches.reset_to_pending(batch.id, batch.dagster_run_id, "watchdog_reset"):
+        spent = safe_error(
+            f"its run {batch.dagster_run_id} {'ended' if run else 'vanished'} during attempt "
+            f"{batch.attempts} of {policy.max_attempts} (watchdog)"
+        )
+        if store.batches.reset_to_pending(
+            batch.id, batch.dagster_run_id, "watchdog_reset", policy.max_attempts, spent_error=spent
+        ):
             rescued.append(batch.id)
     return rescued
 
@@ -74,9 +82,9 @@ def rescue_stuck(instance: dg.DagsterInstance, store, stuck_after_seconds: float
 def stuck_batches_watchdog(
     context: dg.SensorEvaluationContext, store: StoreResource, files: FileStoreResource
 ) -> dg.SkipReason:
-    """Settles batches held by a run that ended a minute ago without settling them; puts
-    batches stuck in `processing` (PO_INGEST_WATCHDOG_SECONDS, default 900) whose run is gone
-    back to `pending`; deletes files no batch or order refers to (after an hour)."""
+    """Settles batches held by a run that ended a minute ago without settling them; batches
+    stuck in `processing` (PO_INGEST_WATCHDOG_SECONDS, default 900) with no live run go back to
+    `pending`, or `dead` when their attempts are spent; removes orphan files after an hour."""
     db = store.get()
     abandoned = rescue_abandoned(context.instance, db)
     rescued = rescue_stuck(context.instance, db, env_seconds("PO_INGEST_WATCHDOG_SECONDS", 900))
@@ -84,7 +92,10 @@ def stuck_batches_watchdog(
     for batch_id in abandoned:
         context.log.warning(f"batch {batch_id} was held by an ended run: settled")
     for batch_id in rescued:
-        context.log.warning(f"batch {batch_id} was stuck with no live run: back to pending")
+        context.log.warning(
+            f"batch {batch_id} was stuck with no live run: back to pending (dead if that was "
+            "its last attempt)"
+        )
     return dg.SkipReason(
         f"settled {len(abandoned)} batches of ended runs, rescued {len(rescued)} batches, "
         f"removed {len(removed)} orphan files"

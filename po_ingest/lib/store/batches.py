@@ -372,15 +372,21 @@ class BatchStore:
         )
         return self.get(batch_id).status if done else None
 
-    def reset_to_pending(self, batch_id: str, run_id: str, error: str) -> bool:
-        """The watchdog's rescue: the holding run is gone, so the batch goes back to the queue."""
-        return self._update(
+    def reset_to_pending(
+        self, batch_id: str, run_id: str, error: str, max_attempts: int, *, spent_error: str
+    ) -> str | None:
+        """The watchdog's rescue: the holding run is gone, so the batch goes back to the queue
+        under a new generation, or is dead with `spent_error` when its attempts are spent.
+        Returns the new status, or None when `run_id` no longer holds the batch."""
+        spent = batches.c.attempts >= max_attempts
+        done = self._update(
             self._held_by(batch_id, run_id, Status.PROCESSING, Status.FAILED),
-            status=Status.PENDING,
-            generation=batches.c.generation + 1,
-            last_error=error,
+            status=sa.case((spent, Status.DEAD.value), else_=Status.PENDING.value),
+            generation=sa.case((spent, batches.c.generation), else_=batches.c.generation + 1),
+            last_error=sa.case((spent, spent_error), else_=error),
             next_retry_at=None,
         )
+        return self.get(batch_id).status if done else None
 
     def retry(self, batch_id: str) -> bool:
         """Manual retry: a failed or dead batch starts over from its stored file, and so does

@@ -21,10 +21,6 @@ from po_ingest.lib.settings import RetryPolicy
 from po_ingest.lib.store import Batch, Store
 from po_ingest.lib.store.batches import OUTAGE_WARNING
 
-# Dagster counts every retry of a step against the max_retries given at each request; the
-# queue's own attempt counter is what ends a batch `dead`, so this only has to be out of reach.
-STEP_RETRY_LIMIT = 10_000
-
 
 def outage_warning(since: dt.datetime) -> str:
     return f"{OUTAGE_WARNING}:{since.isoformat(timespec='seconds')}"
@@ -75,4 +71,4 @@ def settle_model_trouble(
     ):
         claims.refuse(batch.id, store, context.run.run_id)
     context.log.warning(f"batch {batch.id}: {message}; next look in {wait:.0f} s")
-    raise dg.RetryRequested(max_retries=STEP_RETRY_LIMIT, seconds_to_wait=wait)
+    raise dg.RetryRequested(max_retries=claims.STEP_RETRY_LIMIT, seconds_to_wait=wait)

@@ -1,6 +1,7 @@
 """`make bench`: every benchmark, one table, and bench/results/<YYYY-MM-DD>.json.
 
-.venv/bin/python -m bench [--only extraction,floor,sensor,intake,stack] [--uploads 20] [--burst 200]
+.venv/bin/python -m bench [--only extraction,floor,sensor,intake,stack,outage] [--uploads 20]
+    [--burst 200] [--outage-minutes 10]
 """
 
 from __future__ import annotations
@@ -16,12 +17,13 @@ import time
 from pathlib import Path
 
 RESULTS = Path(__file__).resolve().parent / "results"
-ALL = ("extraction", "floor", "sensor", "intake", "stack")
+ALL = ("extraction", "floor", "sensor", "intake", "stack", "outage")
 TARGETS = {
     "latency_p50_s": 6.0,
     "orders_per_minute": 40.0,
     "intake_100kb_per_s": 100.0,
     "sensor_tick_s": 1.0,
+    "outage_digital_s": 15.0,
 }
 
 
@@ -131,6 +133,27 @@ def table(r: dict) -> list[tuple[str, str, str]]:
             value += f"; end-to-end p50 = {multiple:.0f}×"
             r["latency"]["multiple_of_floor"] = multiple
         add("6 floor: claim+extract+persist, no Dagster", value)
+    if "outage" in r:
+        o = r["outage"]
+        ok = o["digital_upload_to_processed_s"] <= TARGETS["outage_digital_s"]
+        add(
+            f"7 outage {o['outage_minutes']:.0f} min, {o['scans']} scans waiting "
+            f"({o['scans_waiting_in_outage']} in the wait): a digital PO",
+            f"{o['digital_upload_to_processed_s']:.1f} s ({o['digital_status']})",
+            f"≤ 15 s: {_met(ok)}",
+        )
+        add(
+            "   scans after the outage: processed / dead / distinct orders / max attempts",
+            f"{o['processed_after']} / {o['dead_after']} / {o['distinct_orders']} / "
+            f"{o['attempts_max']}, drained {o['seconds_to_drain_after_recovery']:.0f} s after",
+            f"none dead: {_met(o['dead_after'] == 0 and o['dead_during_outage'] == 0)}",
+        )
+        m = o["memory"]
+        add(
+            "   memory during the outage",
+            f"{m['run_workers']} sleeping run workers, {m['run_worker_rss_mib_median']:.0f} MiB "
+            f"each (median RSS); whole stack {m['stack_rss_mib']:.0f} MiB",
+        )
     return rows
 
 
@@ -155,6 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--uploads", type=int, default=20, help="latency: sequential uploads")
     parser.add_argument("--burst", type=int, default=200, help="throughput: burst size")
     parser.add_argument("--rows", type=int, default=100_000, help="sensor: batch rows")
+    parser.add_argument("--outage-minutes", type=float, default=10, help="outage: how long")
     parser.add_argument(
         "--output", type=Path, help="results JSON (default bench/results/<date>.json)"
     )
@@ -199,6 +223,10 @@ def main(argv: list[str] | None = None) -> int:
             results["stack_warm_up_s"] = time.monotonic() - t
             step("latency", lambda: latency.run(stack, args.uploads))
             step("throughput", lambda: throughput.run(stack, args.burst))
+    if "outage" in only:
+        from bench import outage
+
+        step("outage", lambda: outage.run(args.outage_minutes))
     results["bench_seconds"] = time.monotonic() - started
     rows = table(results)
     print(render(rows))

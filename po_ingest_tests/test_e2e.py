@@ -150,12 +150,13 @@ def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, cor
             )
 
         wait_for(in_outage, TIMEOUT, "the scans to wait out the outage")
-        started = time.monotonic()
+        # Starved, it would wait for the endpoint, which stays down until it is done; how fast
+        # it goes (15 s) is measured by `make bench` (outage), not timed on a shared machine.
         digital = stack.upload("PO-E2E-DURING-OUTAGE")
-        done = stack.wait_status(digital.id, {"processed", "dead"}, timeout=60)
-        took = time.monotonic() - started
+        done = stack.wait_status(digital.id, {"processed", "dead"}, timeout=TIMEOUT)
         assert done.status == "processed" and done.lane == "local", done.last_error
-        assert took <= 15, f"the digital PO took {took:.1f} s during the outage"
+        assert done.attempts == 1
+        assert in_outage(), "the scans still hold the model lane while the digital PO went by"
         time.sleep(20)  # far past the attempts' 1 + 2 s of backoff
         assert all(stack.store.batches.get(b.id).status != "dead" for b, _ in waiting)
     finally:

@@ -144,9 +144,10 @@ class ProductionStack:
     """docker/compose.yaml's services as local processes, on one PostgreSQL server (the
     Dagster instance's database and the app database), as in compose."""
 
-    def __init__(self, root: Path, cluster: PrivateCluster):
+    def __init__(self, root: Path, cluster: PrivateCluster, overrides: dict | None = None):
         self.root = root
         self.cluster = cluster
+        self.overrides = overrides or {}
         self.dagster_home = root / "dagster_home"
         self.state_dir = root / "extractor-state"
         self.files = FileStore(root / "files")
@@ -187,6 +188,7 @@ class ProductionStack:
             {
                 "compute_logs": {"config": {"base_dir": str(self.root / "compute_logs")}},
                 "run_monitoring": {"poll_interval_seconds": 2},
+                **self.overrides,
             }
         )
         (self.dagster_home / "dagster.yaml").write_text(yaml.safe_dump(config))
@@ -210,10 +212,7 @@ class ProductionStack:
             assert migrate.popen.wait(timeout=60) == 0, migrate.log_tail()
             migrate.stop()
         host = "127.0.0.1"
-        self._start(
-            "code-location", "dagster", "api", "grpc", "-h", host, "-p", str(self.grpc_port),
-            "-m", "po_ingest.definitions",
-        )  # fmt: skip
+        self.start_code_location()
         self._start("daemon", "dagster-daemon", "run", "-w", workspace)
         self._start(
             "webserver", "dagster-webserver", "-h", host, "-p", str(self.web_port), "-w", workspace
@@ -223,6 +222,19 @@ class ProductionStack:
             lambda: _answers(f"http://{host}:{self.web_port}/server_info"), 90, "the webserver"
         )
         wait_for(lambda: _answers(f"http://{host}:{self.intake_port}/"), 30, "the intake")
+
+    def start_code_location(self) -> None:
+        self._start(
+            "code-location", "dagster", "api", "grpc", "-h", "127.0.0.1", "-p",
+            str(self.grpc_port), "-m", "po_ingest.definitions",
+        )  # fmt: skip
+
+    def kill_code_location(self) -> None:
+        """The gRPC server process gone (a code rollout): only it, not the runs it started,
+        as in compose, where each run is a container of its own."""
+        (server,) = [p for p in self.processes if p.name == "code-location" and p.alive()]
+        os.kill(server.popen.pid, signal.SIGKILL)
+        server.popen.wait()
 
     def stop(self) -> None:
         for process in reversed(self.processes):
@@ -312,10 +324,11 @@ class ProductionStack:
 
 
 @contextlib.contextmanager
-def production_stack(root: Path):
-    """A started ProductionStack on a private PostgreSQL server (a test may restart it)."""
+def production_stack(root: Path, overrides: dict | None = None):
+    """A started ProductionStack on a private PostgreSQL server (a test may restart it), its
+    instance docker/dagster.yaml with `overrides` per section."""
     with private_cluster() as cluster:
-        stack = ProductionStack(root, cluster)
+        stack = ProductionStack(root, cluster, overrides)
         try:
             stack.start()
             yield stack

@@ -1,0 +1,54 @@
+"""A code rollout in the production shape (support/production.py): the code location's gRPC
+server is gone for a minute while runs wait in the queue, then a new one starts. Its own
+stack, with a small local lane, so that two busy runs make ten more wait in the queue."""
+
+import time
+
+import pytest
+
+from po_ingest.lib.lanes import LOCAL, MODEL
+from po_ingest_tests.support.daemon import wait_for
+from po_ingest_tests.support.production import production_stack, read_yaml
+
+pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
+BUSY, QUEUED = 2, 10
+
+
+def _small_local_lane() -> dict:
+    runs = read_yaml("dagster.yaml")["concurrency"]["runs"]
+    runs["tag_concurrency_limits"] = [
+        {"key": "po_ingest/lane", "value": LOCAL, "limit": BUSY},
+        {"key": "po_ingest/lane", "value": MODEL, "limit": 2},
+    ]
+    return {"concurrency": {"runs": runs}}
+
+
+@pytest.fixture(scope="module")
+def stack(tmp_path_factory):
+    with production_stack(tmp_path_factory.mktemp("rollout"), _small_local_lane()) as stack:
+        yield stack
+
+
+def test_runs_queued_while_the_code_location_is_gone_for_a_minute_all_import(stack):
+    busy = [stack.upload(f"PO-ROLL-BUSY-{n}", script={"sleep": 15}) for n in range(BUSY)]
+    wait_for(
+        lambda: all(stack.batch(b)["status"] == "processing" for b in busy),
+        120,
+        "the local lane to be busy",
+    )
+    waiting = [stack.upload(f"PO-ROLL-{n}") for n in range(QUEUED)]
+
+    def queued() -> bool:
+        return all([r["status"] for r in stack.runs_of(b)] == ["QUEUED"] for b in waiting)
+
+    wait_for(queued, 60, f"{QUEUED} runs in the queue")
+    stack.kill_code_location()  # its running runs go on, as run containers would
+    time.sleep(60)
+    stack.start_code_location()
+
+    settled = stack.wait_all_settled(busy + waiting, timeout=300)
+    assert {b["id"]: b["status"] for b in settled} == {b: "processed" for b in busy + waiting}
+    for n in range(QUEUED):
+        assert stack.orders_with_po_number(f"PO-ROLL-{n}") == 1
+    assert stack.store.batches.list(status="pending") == []
+    assert stack.store.batches.list(status="processing") == []

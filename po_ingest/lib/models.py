@@ -50,6 +50,10 @@ class ExtractedPurchaseOrder(BaseModel):
     currency: str = Field(default="EUR", pattern=r"^[A-Z]{3}$")
     items: list[LineItem] = Field(min_length=1)
     subtotal: Money | None = None
+    # Document-level discounts (subtracted) and shipping, freight, handling (added) between
+    # the subtotal and the total; tax is the sum of every tax rate's amount.
+    allowances: Money | None = None
+    charges: Money | None = None
     tax: Money | None = None
     total: Money | None = None
     notes: str | None = Field(default=None, max_length=4000)
@@ -62,6 +66,14 @@ class ExtractedPurchaseOrder(BaseModel):
     @classmethod
     def _upper_currency(cls, value: object) -> object:
         return value.strip().upper() if isinstance(value, str) else value
+
+
+class Box(BaseModel):
+    """Where a value is printed: page (0-based) and bounding box in PDF points (x0, y0, x1, y1;
+    origin top left, as pymupdf gives word boxes)."""
+
+    page: int = Field(ge=0)
+    bbox: tuple[float, float, float, float]
 
 
 class ExtractionResult(BaseModel):
@@ -77,3 +89,8 @@ class ExtractionResult(BaseModel):
     input_tokens: int | None = None
     output_tokens: int | None = None
     duration_ms: int | None = None
+    # Per value: "po_number", …, "items.<index from 0>.<field>" → where it is on the page, or
+    # None when the value is not printed there. Only non-null values have an entry.
+    provenance: dict[str, Box | None] = Field(default_factory=dict)
+    # The embedded XML read (extractor "embedded_xml"): {"flavor": …, "profile": …}.
+    embedded: dict[str, str] | None = None

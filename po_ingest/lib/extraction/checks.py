@@ -20,7 +20,7 @@ def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
 
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
     """`line_total_mismatch` (quantity × unit price ≠ line total on some line),
-    `subtotal_mismatch` (lines ≠ subtotal), `total_mismatch` (subtotal + tax ≠ total)."""
+    `subtotal_mismatch` (lines ≠ subtotal), `total_mismatch` (subtotal − allowances + charges + tax ≠ total)."""
     found: list[str] = []
     for item in order.items:
         if None not in (item.quantity, item.unit_price, item.line_total) and not _close(
@@ -37,6 +37,9 @@ def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
         base = order.subtotal
         if base is None and None not in line_totals:
             base = sum(line_totals, Decimal(0))
-        if base is not None and not _close(base + (order.tax or 0), order.total):
+        if base is None:
+            return found
+        expected = base - (order.allowances or 0) + (order.charges or 0) + (order.tax or 0)
+        if not _close(expected, order.total):
             found.append(TOTAL_MISMATCH)
     return found

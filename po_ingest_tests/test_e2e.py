@@ -158,7 +158,10 @@ def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, cor
         assert done.attempts == 1
         assert in_outage(), "the scans still hold the model lane while the digital PO went by"
         time.sleep(20)  # far past the attempts' 1 + 2 s of backoff
-        assert all(stack.store.batches.get(b.id).status != "dead" for b, _ in waiting)
+        dead = [
+            r for r in (stack.store.batches.get(b.id) for b, _ in waiting) if r.status == "dead"
+        ]
+        assert not dead, [r.last_error for r in dead]
     finally:
         stack.gemini.start()
     waited = 0

@@ -56,10 +56,14 @@ def _calls(fake: FakeGemini) -> tuple[int, int]:
 def test_three_failures_open_an_outage_then_no_call_until_a_probe_answers(fake, gate, store):
     extractor = _extractor(fake, gate)
     fake.unavailable(503)
-    for n in range(1, 4):
+    for n in range(1, 3):
         with pytest.raises(ModelUnavailableError, match="503"):
             extractor.extract(_document())
         assert store.model_health.get(GEMINI).consecutive_failures == n
+    # The failure that opens the outage is the outage's: its attempt is not counted either.
+    with pytest.raises(ModelOutage, match="not counted") as opened:
+        extractor.extract(_document())
+    assert "503" in str(opened.value)
     assert store.model_health.get(GEMINI).down_since is not None
     assert _calls(fake) == (3, 0)
 
@@ -86,8 +90,8 @@ def test_one_probe_per_interval_across_extractors(fake, gate, store):
     """Several runs waiting at once: only one of them asks the model per interval."""
     fake.unavailable(503)
     extractors = [_extractor(fake, gate) for _ in range(3)]
-    for extractor in extractors:
-        with pytest.raises(ModelUnavailableError):
+    for extractor, opens in zip(extractors, (False, False, True), strict=True):
+        with pytest.raises(ModelOutage if opens else ModelUnavailableError):
             extractor.extract(_document())
     for extractor in extractors:
         with pytest.raises(ModelOutage):
@@ -116,7 +120,9 @@ def test_unreachable_is_unavailable_too(gate, store):
     extractor = GeminiExtractor(
         api_key=API_KEY, base_url=url, timeout_seconds=2, http_attempts=1, gate=gate
     )
-    for _ in range(3):
-        with pytest.raises(ModelUnavailableError, match="Gemini unreachable"):
+    for opens in (False, False, True):
+        with pytest.raises(
+            ModelOutage if opens else ModelUnavailableError, match="Gemini unreachable"
+        ):
             extractor.extract(_document())
     assert store.model_health.get(GEMINI).down_since is not None

@@ -53,10 +53,12 @@ def _letter() -> bytes:
 
 
 def test_scans_wait_out_an_outage_without_spending_attempts(
-    store, files, job, instance, gemini, corpus_documents
+    store, files, job, instance, gemini, corpus_documents, monkeypatch
 ):
-    """The endpoint answers 503 for a while: the batch burns two attempts opening the
-    outage, then waits, probing, with no attempt counted; when the API is back it is imported."""
+    """The endpoint answers 503 for a while, and this scan is alone: its two first attempts
+    fail, the third failure opens the outage (as many failures as attempts) and is not counted,
+    then it waits, probing; when the API is back it is imported, on its last attempt."""
+    monkeypatch.setenv("PO_INGEST_MODEL_OUTAGE_AFTER", "3")
     content, truth = _scan(corpus_documents)
     gemini.expect(content, truth)
     batch = accept_upload(store, files, [content], filename="scan.pdf")
@@ -80,8 +82,8 @@ def test_scans_wait_out_an_outage_without_spending_attempts(
     done = store.batches.get(batch.id)
     assert (done.status, done.attempts) == ("processed", 3), done.last_error
     assert any(w.startswith("model_outage:") for w in done.warnings)
-    # The document was sent while the 2 failing attempts opened the outage (with the client's
-    # own quick HTTP retries), then only probes, then once more, answered.
+    # The document was sent while the 3 failures opened the outage (with the client's own
+    # quick HTTP retries), then only probes, then once more, answered.
     kinds = ["probe" if r in _probes(gemini) else "call" for r in gemini.requests]
     first_probe = kinds.index("probe")
     assert kinds[first_probe:].count("call") == 1 and kinds[-1] == "call"

@@ -159,7 +159,7 @@ class GeminiExtractor:
             return response
         if self._gate is not None:
             if isinstance(error, ModelUnavailableError):
-                self._gate.failed(error)
+                error = self._gate.failed(error)
             else:
                 self._gate.answered()  # a refusal is an answer
         raise error

@@ -75,8 +75,16 @@ class ModelGate:
             raise ModelOutage(state.down_since, f"probe: {exc}") from None
         self.health.record_success(self.model, _now())
 
-    def failed(self, error: ModelUnavailableError) -> None:
-        self.health.record_failure(self.model, str(error), _now(), self.policy.outage_after)
+    def failed(self, error: ModelUnavailableError) -> ModelUnavailableError | ModelOutage:
+        """The error to raise for this failure: the one that opens an outage (or falls in one)
+        is the outage's, so it costs no attempt either; a lone scan's last attempt would
+        otherwise open the outage and spend itself (dead because the model was down)."""
+        state = self.health.record_failure(
+            self.model, str(error), _now(), self.policy.outage_after
+        )
+        if state.down_since is None:
+            return error
+        return ModelOutage(state.down_since, f"last error: {error}")
 
     def answered(self) -> None:
         self.health.record_success(self.model, _now())

@@ -1,0 +1,103 @@
+"""Finding the structured XML a PDF carries, and what it is.
+
+factur-x (Akretion's library, the reference implementation of Factur-X / Order-X) extracts
+and identifies CII invoices, ZUGFeRD and Order-X. What it skips without saying why (a UBL
+Order, an attachment that is not well-formed XML) is looked at here through pymupdf's list of
+embedded files, so a broken attachment is reported rather than silently ignored.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from lxml import etree
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.documents import open_pdf
+
+# factur-x warns about every PDF without an invoice in it, which is most of what arrives here.
+logging.getLogger("factur-x").setLevel(logging.ERROR)
+
+# No DTDs, no entities, no network: the attachment comes from whoever made the PDF.
+_PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
+
+_UBL_ORDER_FAMILY = (
+    "Order",
+    "OrderChange",
+    "OrderResponse",
+    "OrderResponseSimple",
+    "OrderCancellation",
+)
+
+
+class NoEmbeddedXml(ExtractionDeclined):
+    """The document carries no XML: nothing was tried, so there is no reason to record."""
+
+
+@dataclass(frozen=True)
+class EmbeddedXml:
+    filename: str
+    root: etree._Element
+    flavor: str  # factur-x's name: order-x, factur-x, zugferd, ubl-2.1-invoice, …; or ubl-order
+    profile: str
+
+
+def _decline(reason: str) -> ExtractionDeclined:
+    return ExtractionDeclined(f"embedded XML declined: {reason}")
+
+
+def _parse(filename: str, xml: bytes) -> etree._Element:
+    try:
+        return etree.fromstring(xml, _PARSER)
+    except etree.XMLSyntaxError as exc:
+        raise _decline(f"the attachment {filename} is not well-formed XML ({exc})") from None
+
+
+def _xml_attachments(content: bytes) -> list[tuple[str, bytes]]:
+    with open_pdf(content) as pdf:
+        names = [n for n in pdf.embfile_names() if n.lower().endswith(".xml")]
+        return [(name, pdf.embfile_get(name)) for name in names]
+
+
+def _facturx_xml(content: bytes) -> EmbeddedXml | None:
+    import facturx  # 0.2 s to import: only for the PDFs that carry XML
+
+    try:
+        filename, xml = facturx.get_xml_from_pdf(content, check_xsd=False)
+    except Exception:  # pypdf cannot read what pymupdf could: look at the attachments directly
+        return None
+    if not filename:
+        return None
+    root = _parse(filename, xml)
+    flavor = facturx.get_flavor(root)
+    try:
+        profile = facturx.get_level(root, flavor)
+    except ValueError:  # a profile factur-x does not know (XRechnung UBL, a national CIUS)
+        profile = "unknown"
+    return EmbeddedXml(filename, root, flavor, profile)
+
+
+def _ubl_profile(root: etree._Element) -> str:
+    customization = root.findtext("{*}CustomizationID")
+    version = root.findtext("{*}UBLVersionID")
+    return (customization or (f"UBL {version}" if version else "UBL")).strip()
+
+
+def _unidentified(attachments: list[tuple[str, bytes]]) -> EmbeddedXml:
+    """What factur-x did not take: a UBL Order, or a reason why the XML is unusable."""
+    for filename, xml in attachments:
+        root = _parse(filename, xml)
+        name = etree.QName(root).localname
+        if name in _UBL_ORDER_FAMILY:
+            return EmbeddedXml(filename, root, f"ubl-{name.lower()}", _ubl_profile(root))
+    names = ", ".join(name for name, _ in attachments)
+    raise _decline(f"the XML attached ({names}) is neither Order-X, Factur-X/ZUGFeRD nor UBL")
+
+
+def find_embedded_xml(content: bytes) -> EmbeddedXml:
+    """The order or invoice XML attached to the PDF; NoEmbeddedXml when there is none."""
+    attachments = _xml_attachments(content)
+    if not attachments:
+        raise NoEmbeddedXml("embedded XML: the PDF carries no XML attachment")
+    return _facturx_xml(content) or _unidentified(attachments)

@@ -1,0 +1,257 @@
+"""Embedded structured data first: Order-X / UBL orders read exactly from the XML a PDF
+carries; invoices and credit notes refused as what they are; everything else passed on."""
+
+import json
+import re
+from pathlib import Path
+
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined, PermanentExtractionError
+from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
+from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
+from po_ingest.lib.models import ExtractedPurchaseOrder
+from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.prerequisites import REALDOCS, require_realdocs
+
+SAMPLES = Path(__file__).parent / "embedded_xml_samples"
+ORDER_X = SAMPLES / "horstoeko_orderx_comfort.pdf"
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+
+def _extract(content: bytes):
+    return EmbeddedXmlExtractor().extract(Document(content, "application/pdf", "b"))
+
+
+def _pdf_with(attachments: dict[str, bytes]) -> bytes:
+    doc = pymupdf.open()
+    doc.new_page().insert_text((72, 72), "Purchase order: see the attached XML")
+    for name, data in attachments.items():
+        doc.embfile_add(name, data, filename=name)
+    return doc.tobytes()
+
+
+def _sample_xml() -> str:
+    with pymupdf.open(ORDER_X) as doc:
+        return doc.embfile_get("order-x.xml").decode("utf-8")
+
+
+def _order_x_with(old: str, new: str) -> bytes:
+    xml = _sample_xml()
+    assert old in xml
+    return _pdf_with({"order-x.xml": xml.replace(old, new, 1).encode()})
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SAMPLES.glob("*.json")))
+def test_every_order_x_sample_is_read_exactly_on_every_field_and_line(name):
+    truth = json.loads((SAMPLES / f"{name}.json").read_text())
+    result = _extract((SAMPLES / f"{name}.pdf").read_bytes())
+    assert result.order == ExtractedPurchaseOrder.model_validate(truth)
+    assert len(result.order.items) == len(truth["items"])
+    assert (result.extractor, result.embedded) == ("embedded_xml", truth["_embedded"])
+    assert (result.accepted, result.confidence, result.warnings) == (True, 1.0, [])
+    assert (result.model, result.input_tokens, result.output_tokens) == (None, 0, 0)
+
+
+def _zugferd_invoices() -> list[str]:
+    folder = REALDOCS / "zugferd_corpus"
+    return sorted(p.name for p in folder.glob("*.pdf")) if folder.is_dir() else ["(missing)"]
+
+
+@pytest.mark.parametrize("name", _zugferd_invoices())
+def test_every_real_zugferd_invoice_is_refused_with_its_buyer_order_reference(name):
+    require_realdocs()
+    path = REALDOCS / "zugferd_corpus" / name
+    truth = json.loads(path.with_suffix(".json").read_text())
+    with pytest.raises(PermanentExtractionError) as refused:
+        _extract(path.read_bytes())
+    reason = str(refused.value)
+    assert reason.startswith("not a purchase order: the PDF carries a ")
+    assert " invoice (" in reason and f"no. {truth['document_number']};" in reason
+    if truth["po_number"]:
+        assert f"buyer order reference {truth['po_number']}" in reason
+    else:
+        assert "buyer order reference" in reason  # none, or the lines' several references
+
+
+def test_a_pdf_without_xml_is_not_this_extractors_and_says_so():
+    pdf = purchase_order_pdf(order("PO-PLAIN-1"))
+    with pytest.raises(NoEmbeddedXml) as declined:
+        _extract(pdf)
+    assert isinstance(declined.value, ExtractionDeclined)
+    assert "carries no XML attachment" in str(declined.value)
+
+
+def test_broken_xml_is_declined_with_the_reason_and_not_ignored():
+    pdf = _pdf_with({"order-x.xml": _sample_xml()[:-400].encode()})
+    with pytest.raises(ExtractionDeclined) as declined:
+        _extract(pdf)
+    assert not isinstance(declined.value, NoEmbeddedXml)
+    assert "order-x.xml is not well-formed XML" in str(declined.value)
+
+
+def test_an_unknown_xml_attachment_is_declined():
+    pdf = _pdf_with({"data.xml": b"<catalogue><item>bolt</item></catalogue>"})
+    with pytest.raises(ExtractionDeclined, match="neither Order-X, Factur-X/ZUGFeRD nor UBL"):
+        _extract(pdf)
+
+
+def test_an_order_x_that_does_not_add_up_is_read_as_sent_and_flagged():
+    result = _extract(_order_x_with("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>361.00"))
+    assert str(result.order.total) == "361.00"
+    assert result.warnings == ["total_mismatch"]
+
+
+@pytest.mark.parametrize(
+    ("type_code", "reason"),
+    [
+        ("230", "not a new purchase order: the PDF carries an Order-X order change (COMFORT)"),
+        ("231", "not a purchase order: the PDF carries an Order-X order response (COMFORT)"),
+    ],
+)
+def test_order_changes_and_responses_are_not_imported_as_new_orders(type_code, reason):
+    pdf = _order_x_with(
+        "<ram:TypeCode>220</ram:TypeCode>", f"<ram:TypeCode>{type_code}</ram:TypeCode>"
+    )
+    with pytest.raises(PermanentExtractionError, match=re.escape(reason)) as refused:
+        _extract(pdf)
+    assert "no. PO123456789" in str(refused.value)
+
+
+UBL_ORDER = """<?xml version="1.0" encoding="UTF-8"?>
+<Order xmlns="urn:oasis:names:specification:ubl:schema:xsd:Order-2"
+       xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+       xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+  <cbc:CustomizationID>urn:fdc:peppol.eu:poacc:trns:order:3</cbc:CustomizationID>
+  <cbc:ID>UBL-PO-77</cbc:ID>
+  <cbc:IssueDate>2026-02-03</cbc:IssueDate>
+  <cbc:Note>Deliver to gate 4</cbc:Note>
+  <cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>
+  <cac:SellerSupplierParty><cac:Party>
+    <cac:PartyName><cbc:Name>Nordic Fasteners AB</cbc:Name></cac:PartyName>
+  </cac:Party></cac:SellerSupplierParty>
+  <cac:TaxTotal><cbc:TaxAmount currencyID="SEK">62.50</cbc:TaxAmount></cac:TaxTotal>
+  <cac:AnticipatedMonetaryTotal>
+    <cbc:LineExtensionAmount currencyID="SEK">270.00</cbc:LineExtensionAmount>
+    <cbc:AllowanceTotalAmount currencyID="SEK">20.00</cbc:AllowanceTotalAmount>
+    <cbc:TaxInclusiveAmount currencyID="SEK">312.50</cbc:TaxInclusiveAmount>
+    <cbc:PayableAmount currencyID="SEK">312.50</cbc:PayableAmount>
+  </cac:AnticipatedMonetaryTotal>
+  <cac:OrderLine><cac:LineItem>
+    <cbc:ID>1</cbc:ID>
+    <cbc:Quantity unitCode="EA">120</cbc:Quantity>
+    <cbc:LineExtensionAmount currencyID="SEK">180.00</cbc:LineExtensionAmount>
+    <cac:Price><cbc:PriceAmount currencyID="SEK">15.00</cbc:PriceAmount>
+      <cbc:BaseQuantity unitCode="EA">10</cbc:BaseQuantity></cac:Price>
+    <cac:Item><cbc:Name>Hex bolt M8x40</cbc:Name>
+      <cac:SellersItemIdentification><cbc:ID>HB-840</cbc:ID></cac:SellersItemIdentification>
+    </cac:Item>
+  </cac:LineItem></cac:OrderLine>
+  <cac:OrderLine><cac:LineItem>
+    <cbc:ID>2</cbc:ID>
+    <cbc:Quantity unitCode="KGM">4.5</cbc:Quantity>
+    <cbc:LineExtensionAmount currencyID="SEK">90.00</cbc:LineExtensionAmount>
+    <cac:Price><cbc:PriceAmount currencyID="SEK">20.00</cbc:PriceAmount></cac:Price>
+    <cac:Item><cbc:Description>Washers, zinc</cbc:Description>
+      <cac:BuyersItemIdentification><cbc:ID>W-ZN</cbc:ID></cac:BuyersItemIdentification>
+    </cac:Item>
+  </cac:LineItem></cac:OrderLine>
+</Order>
+"""
+
+
+def test_a_ubl_order_is_read_from_its_xml():
+    result = _extract(_pdf_with({"order.xml": UBL_ORDER.encode()}))
+    assert result.embedded == {
+        "flavor": "ubl-order",
+        "profile": "urn:fdc:peppol.eu:poacc:trns:order:3",
+    }
+    assert result.order == ExtractedPurchaseOrder.model_validate(
+        {
+            "po_number": "UBL-PO-77",
+            "order_date": "2026-02-03",
+            "supplier_name": "Nordic Fasteners AB",
+            "currency": "SEK",
+            "notes": "Deliver to gate 4",
+            "items": [
+                {
+                    "line_number": 1,
+                    "item_code": "HB-840",
+                    "description": "Hex bolt M8x40",
+                    "quantity": "120",
+                    "unit": "EA",
+                    "unit_price": "1.5",
+                    "line_total": "180.00",
+                },
+                {
+                    "line_number": 2,
+                    "item_code": "W-ZN",
+                    "description": "Washers, zinc",
+                    "quantity": "4.5",
+                    "unit": "KGM",
+                    "unit_price": "20.00",
+                    "line_total": "90.00",
+                },
+            ],
+            "subtotal": "270.00",
+            "allowances": "20.00",
+            "tax": "62.50",
+            "total": "312.50",
+        }
+    )
+    assert result.warnings == []
+
+
+def test_a_ubl_invoice_is_refused_with_its_order_reference():
+    invoice = (
+        UBL_ORDER.replace("Order-2", "Invoice-2")
+        .replace("<Order ", "<Invoice ")
+        .replace("</Order>", "</Invoice>")
+        .replace(
+            "<cbc:ID>UBL-PO-77</cbc:ID>",
+            "<cbc:ID>INV-9</cbc:ID><cac:OrderReference><cbc:ID>UBL-PO-77</cbc:ID></cac:OrderReference>",
+        )
+    )
+    with pytest.raises(PermanentExtractionError) as refused:
+        _extract(_pdf_with({"invoice.xml": invoice.encode()}))
+    assert str(refused.value).startswith("not a purchase order: the PDF carries a UBL invoice")
+    assert "no. INV-9; buyer order reference UBL-PO-77" in str(refused.value)
+
+
+@pytest.mark.parametrize("mode", ["local", "auto"])
+def test_the_router_reads_embedded_xml_before_the_layout_reader(mode, monkeypatch):
+    monkeypatch.delenv("GEMINI_API_KEY", raising=False)
+    extractor = build_extractor(mode, GeminiSettings.from_env())
+    result = extractor.extract(Document(ORDER_X.read_bytes(), "application/pdf", "b"))
+    assert (result.extractor, result.order.po_number, result.reasons) == (
+        "embedded_xml",
+        "PO123456789",
+        [],
+    )
+
+
+def test_the_router_refuses_an_invoice_before_any_other_extractor_reads_it():
+    require_realdocs()
+    invoice = (REALDOCS / "zugferd_corpus" / "FeRD_EN16931_Einfach.pdf").read_bytes()
+    with pytest.raises(PermanentExtractionError, match="^not a purchase order: .*Factur-X invoice"):
+        build_extractor("local", GeminiSettings.from_env()).extract(
+            Document(invoice, "application/pdf", "b")
+        )
+
+
+def test_a_plain_pdf_goes_to_the_layout_reader_with_no_reason_recorded_for_the_xml_step():
+    pdf = (EXAMPLES / "label_value_01.pdf").read_bytes()
+    result = build_extractor("local", GeminiSettings.from_env()).extract(
+        Document(pdf, "application/pdf", "b")
+    )
+    assert (result.extractor, result.reasons) == ("local", [])
+
+
+def test_gemini_mode_skips_the_embedded_xml(gemini):
+    content = ORDER_X.read_bytes()
+    gemini.expect(content, order("PO-READ-BY-MODEL"))
+    result = build_extractor("gemini", GeminiSettings.from_env()).extract(
+        Document(content, "application/pdf", "b")
+    )
+    assert (result.extractor, result.order.po_number) == ("gemini", "PO-READ-BY-MODEL")

@@ -103,6 +103,15 @@ def test_an_order_x_that_does_not_add_up_is_read_as_sent_and_flagged():
     assert result.warnings == ["total_mismatch"]
 
 
+def test_an_order_x_with_a_value_that_is_no_number_is_declined_for_the_next_extractor():
+    pdf = _order_x_with("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>36O.00")
+    with pytest.raises(
+        ExtractionDeclined, match="order-x order in order-x.xml is unusable"
+    ) as declined:
+        _extract(pdf)
+    assert "'36O.00'" in str(declined.value)
+
+
 @pytest.mark.parametrize(
     ("type_code", "reason"),
     [

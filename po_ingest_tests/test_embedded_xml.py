@@ -54,15 +54,34 @@ def test_every_order_x_sample_is_read_exactly_on_every_field_and_line(name):
     assert (result.model, result.input_tokens, result.output_tokens) == (None, 0, 0)
 
 
-def _zugferd_invoices() -> list[str]:
-    folder = REALDOCS / "zugferd_corpus"
-    return sorted(p.name for p in folder.glob("*.pdf")) if folder.is_dir() else ["(missing)"]
+def _real_pdfs() -> list[str]:
+    if not REALDOCS.is_dir():
+        return ["(missing)"]
+    return sorted(p.relative_to(REALDOCS).as_posix() for p in REALDOCS.glob("*/*.pdf"))
 
 
-@pytest.mark.parametrize("name", _zugferd_invoices())
-def test_every_real_zugferd_invoice_is_refused_with_its_buyer_order_reference(name):
+@pytest.mark.parametrize("name", _real_pdfs())
+def test_no_real_invoice_or_receipt_is_read_as_an_order(name):
+    """Those with XML attached (ZUGFeRD, Factur-X, an Odoo UBL invoice) are refused, saying
+    what they are; the others are passed on to the layout reader."""
     require_realdocs()
-    path = REALDOCS / "zugferd_corpus" / name
+    path = REALDOCS / name
+    with pymupdf.open(path) as pdf:
+        carries_xml = any(n.lower().endswith(".xml") for n in pdf.embfile_names())
+    expected = PermanentExtractionError if carries_xml else NoEmbeddedXml
+    with pytest.raises(expected) as refused:
+        _extract(path.read_bytes())
+    if carries_xml:
+        assert str(refused.value).startswith("not a purchase order: the PDF carries a ")
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in _real_pdfs() if n.startswith(("zugferd_corpus/", "(missing)"))]
+)
+def test_every_real_zugferd_invoice_is_refused_with_its_buyer_order_reference(name):
+    """Their ground truth comes from the XML: the reason quotes its number and order reference."""
+    require_realdocs()
+    path = REALDOCS / name
     truth = json.loads(path.with_suffix(".json").read_text())
     with pytest.raises(PermanentExtractionError) as refused:
         _extract(path.read_bytes())

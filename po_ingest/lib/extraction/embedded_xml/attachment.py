@@ -73,8 +73,8 @@ def _facturx_xml(content: bytes) -> EmbeddedXml | None:
     flavor = facturx.get_flavor(root)
     try:
         profile = facturx.get_level(root, flavor)
-    except ValueError:  # a profile factur-x does not know (XRechnung UBL, a national CIUS)
-        profile = "unknown"
+    except ValueError:  # a profile factur-x does not know (plain UBL, a national CIUS)
+        profile = _ubl_profile(root) if flavor.startswith("ubl") else "unknown"
     return EmbeddedXml(filename, root, flavor, profile)
 
 

@@ -54,6 +54,18 @@ def test_every_order_x_sample_is_read_exactly_on_every_field_and_line(name):
     assert (result.model, result.input_tokens, result.output_tokens) == (None, 0, 0)
 
 
+@pytest.mark.parametrize("name", sorted(p.stem for p in (SAMPLES / "not_orders").glob("*.json")))
+def test_shipped_invoices_and_credit_notes_are_refused_saying_what_they_are(name):
+    truth = json.loads((SAMPLES / "not_orders" / f"{name}.json").read_text())
+    with pytest.raises(PermanentExtractionError) as refused:
+        _extract((SAMPLES / "not_orders" / f"{name}.pdf").read_bytes())
+    assert str(refused.value) == (
+        f"not a purchase order: the PDF carries a {truth['_standard']} {truth['_doc_type']} "
+        f"({truth['_profile']}) no. {truth['document_number']}; "
+        f"buyer order reference {truth['po_number']}"
+    )
+
+
 def _real_pdfs() -> list[str]:
     if not REALDOCS.is_dir():
         return ["(missing)"]

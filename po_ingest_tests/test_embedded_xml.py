@@ -8,6 +8,7 @@ from pathlib import Path
 import pymupdf
 import pytest
 
+from po_ingest.cli import main
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, PermanentExtractionError
 from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
 from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
@@ -295,3 +296,14 @@ def test_gemini_mode_skips_the_embedded_xml(gemini):
         Document(content, "application/pdf", "b")
     )
     assert (result.extractor, result.order.po_number) == ("gemini", "PO-READ-BY-MODEL")
+
+
+def test_po_ingest_extract_shows_the_order_read_from_the_xml_and_its_flavor(capsys):
+    code = main(
+        ["extract", str(SAMPLES / "mustang_orderx_ex01_comfort.pdf"), "--extractor", "local"]
+    )
+    out = capsys.readouterr().out
+    assert code == 0
+    assert out.startswith("PO123456789  2020-03-31  SELLER_NAME  project=PROJECT_ID\n")
+    assert "subtotal=310.00 allowances=31.00 charges=21.00 tax=60.00 total=360.00 EUR" in out
+    assert "extractor=embedded_xml (order-x comfort) model=- accepted=True warnings=-" in out

@@ -135,13 +135,20 @@ def test_an_order_x_that_does_not_add_up_is_read_as_sent_and_flagged():
     assert result.warnings == ["total_mismatch"]
 
 
-def test_an_order_x_with_a_value_that_is_no_number_is_declined_for_the_next_extractor():
-    pdf = _order_x_with("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>36O.00")
+@pytest.mark.parametrize(
+    ("old", "new", "quoted"),
+    [
+        ("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>36O.00", "'36O.00'"),
+        ("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>NaN", "'NaN'"),
+        ('format="102">20221225', 'format="610">202212', "'202212' (format 610)"),
+    ],
+)
+def test_an_order_x_with_a_value_that_is_not_what_it_should_be_is_declined(old, new, quoted):
     with pytest.raises(
         ExtractionDeclined, match="order-x order in order-x.xml is unusable"
     ) as declined:
-        _extract(pdf)
-    assert "'36O.00'" in str(declined.value)
+        _extract(_order_x_with(old, new))
+    assert quoted in str(declined.value)
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from lxml import etree
 
 from po_ingest.lib.extraction.embedded_xml.values import (
     cii_date,
     decimal,
     joined,
+    number,
     path,
     per_unit,
     text,
@@ -49,11 +52,11 @@ def _item(line: etree._Element, number: int) -> dict:
     }
 
 
-def _tax(root: etree._Element, currency: str | None) -> object:
+def _tax(root: etree._Element, currency: str | None) -> Decimal | None:
     # TaxTotalAmount may be given twice (document and accounting currency): take the order's.
     amounts = root.findall(path(f"{_SUMMATION}/TaxTotalAmount"))
     chosen = next((a for a in amounts if a.get("currencyID") in (None, currency)), None)
-    return chosen.text.strip() if chosen is not None and chosen.text else None
+    return number(chosen.text, "TaxTotalAmount") if chosen is not None else None
 
 
 def read_cii_order(root: etree._Element) -> dict:

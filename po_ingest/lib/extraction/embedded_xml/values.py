@@ -29,14 +29,20 @@ def joined(node: etree._Element, steps: str) -> str | None:
     return "\n".join(found) or None
 
 
-def decimal(node: etree._Element | None, steps: str) -> Decimal | None:
-    value = text(node, steps)
-    if value is None:
+def number(value: str | None, what: str) -> Decimal | None:
+    if value is None or not value.strip():
         return None
     try:
-        return Decimal(value)
+        parsed = Decimal(value.strip())
     except InvalidOperation:
-        raise ValueError(f"{steps} is not a number: {value!r}") from None
+        parsed = None
+    if parsed is None or not parsed.is_finite():  # Decimal also reads "NaN" and "Infinity"
+        raise ValueError(f"{what} is not a number: {value!r}")
+    return parsed
+
+
+def decimal(node: etree._Element | None, steps: str) -> Decimal | None:
+    return number(text(node, steps), steps)
 
 
 def per_unit(amount: Decimal | None, basis: Decimal | None) -> Decimal | None:
@@ -47,15 +53,24 @@ def per_unit(amount: Decimal | None, basis: Decimal | None) -> Decimal | None:
     return price if price == price.quantize(_PLACES) else price.quantize(_PLACES)
 
 
+# UN/CEFACT date formats that name a day: 102 CCYYMMDD, 203 CCYYMMDDHHMM, 204 CCYYMMDDHHMMSS.
+# Others (610 a month, 616 a week) name no single day: refused rather than guessed.
+_DAY_FORMATS = (None, "102", "203", "204")
+
+
 def cii_date(node: etree._Element | None, steps: str) -> dt.date | None:
-    """UN/CEFACT DateTimeString: format 102 (CCYYMMDD), 203 (CCYYMMDDHHMM), 204 (…SS)."""
-    value = text(node, steps)
-    if value is None:
+    element = node.find(path(steps)) if node is not None else None
+    value = (element.text or "").strip() if element is not None else ""
+    if not value:
         return None
     try:
+        if element.get("format") not in _DAY_FORMATS:
+            raise ValueError
         return dt.datetime.strptime(value[:8], "%Y%m%d").date()
     except ValueError:
-        raise ValueError(f"{steps} is not a date: {value!r}") from None
+        raise ValueError(
+            f"{steps} is not a day: {value!r} (format {element.get('format')})"
+        ) from None
 
 
 def iso_date(node: etree._Element | None, steps: str) -> dt.date | None:

@@ -267,6 +267,36 @@ def test_a_ubl_invoice_is_refused_with_its_order_reference():
     assert "no. INV-9; buyer order reference UBL-PO-77" in str(refused.value)
 
 
+def _ubl_as(root: str) -> bytes:
+    xml = UBL_ORDER.replace("Order-2", f"{root}-2").replace("<Order ", f"<{root} ")
+    xml = xml.replace("</Order>", f"</{root}>")
+    return _pdf_with({f"{root}.xml": xml.encode()})
+
+
+@pytest.mark.parametrize(
+    ("root", "reason"),
+    [
+        ("Quotation", "not a purchase order: the PDF carries a UBL quotation"),
+        (
+            "RequestForQuotation",
+            "not a purchase order: the PDF carries a UBL request for quotation",
+        ),
+        ("OrderResponseSimple", "not a purchase order: the PDF carries a UBL order response"),
+        ("OrderChange", "not a new purchase order: the PDF carries a UBL order change"),
+    ],
+)
+def test_ubl_documents_other_than_an_order_are_refused_as_what_they_are(root, reason):
+    with pytest.raises(PermanentExtractionError, match=f"^{reason} "):
+        _extract(_ubl_as(root))
+
+
+def test_a_ubl_order_without_a_document_currency_takes_its_amounts_currency_and_cost_centre():
+    xml = UBL_ORDER.replace("<cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>", "")
+    xml = xml.replace("<cbc:Note>", "<cbc:AccountingCost>CC-4410</cbc:AccountingCost><cbc:Note>")
+    order = _extract(_pdf_with({"order.xml": xml.encode()})).order
+    assert (order.currency, order.project_code) == ("SEK", "CC-4410")
+
+
 @pytest.mark.parametrize("mode", ["local", "auto"])
 def test_the_router_reads_embedded_xml_before_the_layout_reader(mode, monkeypatch):
     monkeypatch.delenv("GEMINI_API_KEY", raising=False)

@@ -22,13 +22,7 @@ logging.getLogger("factur-x").setLevel(logging.ERROR)
 # No DTDs, no entities, no network: the attachment comes from whoever made the PDF.
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
 
-_UBL_ORDER_FAMILY = (
-    "Order",
-    "OrderChange",
-    "OrderResponse",
-    "OrderResponseSimple",
-    "OrderCancellation",
-)
+_UBL_NAMESPACE = "urn:oasis:names:specification:ubl:schema:xsd:"
 
 
 class NoEmbeddedXml(ExtractionDeclined):
@@ -85,12 +79,13 @@ def _ubl_profile(root: etree._Element) -> str:
 
 
 def _unidentified(attachments: list[tuple[str, bytes]]) -> EmbeddedXml:
-    """What factur-x did not take: a UBL Order, or a reason why the XML is unusable."""
+    """What factur-x did not take: a UBL Order (or Quotation, OrderResponse, …), or a reason
+    why the XML is unusable."""
     for filename, xml in attachments:
         root = _parse(filename, xml)
-        name = etree.QName(root).localname
-        if name in _UBL_ORDER_FAMILY:
-            return EmbeddedXml(filename, root, f"ubl-{name.lower()}", _ubl_profile(root))
+        name = etree.QName(root)
+        if (name.namespace or "").startswith(_UBL_NAMESPACE):
+            return EmbeddedXml(filename, root, f"ubl-{name.localname.lower()}", _ubl_profile(root))
     names = ", ".join(name for name, _ in attachments)
     raise _decline(f"the XML attached ({names}) is neither Order-X, Factur-X/ZUGFeRD nor UBL")
 

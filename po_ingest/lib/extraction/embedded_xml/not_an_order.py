@@ -1,11 +1,13 @@
 """What an embedded XML that is not a new order is, in words a person reads on the batch.
 
-An invoice or credit note refers to an order; it is not one. An order change or response
-refers to an order already placed: storing it as an order would either collide with that
+An invoice or credit note refers to an order; it is not one, nor is a quotation or a request
+for one. An order change or response refers to an order already placed: storing it as an order would either collide with that
 order's number (and be dropped as a duplicate) or invent an order nobody placed.
 """
 
 from __future__ import annotations
+
+import re
 
 from lxml import etree
 
@@ -31,13 +33,7 @@ _CII_TYPES = {
     "230": "order change",
     "231": "order response",
 }
-_UBL_TYPES = {
-    "ubl-2.1-creditnote": "credit note",
-    "ubl-orderchange": "order change",
-    "ubl-orderresponse": "order response",
-    "ubl-orderresponsesimple": "order response",
-    "ubl-ordercancellation": "order cancellation",
-}
+_UBL_KINDS = {"OrderResponseSimple": "order response"}
 _ORDER_REFERENCES = (
     "//*[local-name()='BuyerOrderReferencedDocument' or local-name()='OrderReference']"
     "/*[local-name()='IssuerAssignedID' or local-name()='ID']/text()"
@@ -64,9 +60,10 @@ def _first(root: etree._Element, xpath: str) -> str | None:
 
 
 def document_kind(xml: EmbeddedXml) -> str:
-    """ "invoice", "credit note", "order", "order change", …"""
+    """ "invoice", "credit note", "order", "order change", "quotation", …"""
     if xml.flavor.startswith("ubl-"):
-        return _UBL_TYPES.get(xml.flavor, "order" if xml.flavor == "ubl-order" else "invoice")
+        name = etree.QName(xml.root).localname  # CreditNote → "credit note"
+        return _UBL_KINDS.get(name) or re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
     code = _first(xml.root, f"{_DOCUMENT}/*[local-name()='TypeCode']/text()")
     return _CII_TYPES.get(code or "", "invoice")
 

@@ -43,6 +43,12 @@ def _total(root: etree._Element) -> Decimal | None:
     return inclusive if inclusive is not None else decimal(root, f"{_TOTALS}/PayableAmount")
 
 
+def _amounts_currency(root: etree._Element) -> str | None:
+    # UBL 2.0 orders may name the currency only on their amounts (currencyID).
+    amount = root.find(path(f"{_TOTALS}/LineExtensionAmount"))
+    return amount.get("currencyID") if amount is not None else None
+
+
 def read_ubl_order(root: etree._Element) -> dict:
     """The order's fields in the shape of ExtractedPurchaseOrder (validated by the caller)."""
     seller = root.find(path("SellerSupplierParty/Party"))
@@ -51,8 +57,11 @@ def read_ubl_order(root: etree._Element) -> dict:
         "order_date": iso_date(root, "IssueDate"),
         "supplier_name": text(seller, "PartyName/Name")
         or text(seller, "PartyLegalEntity/RegistrationName"),
-        "project_code": text(root, "ProjectReference/ID"),
-        "currency": text(root, "DocumentCurrencyCode"),
+        # The buyer's project, else its cost centre: what site matching needs.
+        "project_code": text(root, "ProjectReference/ID")
+        or text(root, "AccountingCostCode")
+        or text(root, "AccountingCost"),
+        "currency": text(root, "DocumentCurrencyCode") or _amounts_currency(root),
         "items": [
             _item(line, n) for n, line in enumerate(root.findall(path("OrderLine")), start=1)
         ],

@@ -129,6 +129,17 @@ def test_an_unknown_xml_attachment_is_declined():
         _extract(pdf)
 
 
+def test_an_information_line_of_an_extended_order_x_is_not_an_item():
+    line_3 = re.compile(r"(<ram:AssociatedDocumentLineDocument>\s*<ram:LineID>3</ram:LineID>)")
+    xml, found = line_3.subn(
+        r"\1<ram:LineStatusReasonCode>INFORMATION</ram:LineStatusReasonCode>", _sample_xml()
+    )
+    assert found == 1
+    result = _extract(_pdf_with({"order-x.xml": xml.encode()}))
+    assert [i.line_number for i in result.order.items] == [1, 2]
+    assert result.warnings == ["subtotal_mismatch"]  # the header still counts line 3
+
+
 def test_an_order_x_that_does_not_add_up_is_read_as_sent_and_flagged():
     result = _extract(_order_x_with("<ram:GrandTotalAmount>360.00", "<ram:GrandTotalAmount>361.00"))
     assert str(result.order.total) == "361.00"

@@ -33,7 +33,7 @@ class NoEmbeddedXml(ExtractionDeclined):
 class EmbeddedXml:
     filename: str
     root: etree._Element
-    flavor: str  # factur-x's name: order-x, factur-x, zugferd, ubl-2.1-invoice, …; or ubl-order
+    flavor: str  # factur-x's name (order-x, factur-x, zugferd) or ubl-<root>: ubl-order, …
     profile: str
 
 
@@ -54,38 +54,47 @@ def _xml_attachments(content: bytes) -> list[tuple[str, bytes]]:
         return [(name, pdf.embfile_get(name)) for name in names]
 
 
-def _facturx_xml(content: bytes) -> EmbeddedXml | None:
-    import facturx  # 0.2 s to import: only for the PDFs that carry XML
-
-    try:
-        filename, xml = facturx.get_xml_from_pdf(content, check_xsd=False)
-    except Exception:  # pypdf cannot read what pymupdf could: look at the attachments directly
-        return None
-    if not filename:
-        return None
-    root = _parse(filename, xml)
-    flavor = facturx.get_flavor(root)
-    try:
-        profile = facturx.get_level(root, flavor)
-    except ValueError:  # a profile factur-x does not know (plain UBL, a national CIUS)
-        profile = _ubl_profile(root) if flavor.startswith("ubl") else "unknown"
-    return EmbeddedXml(filename, root, flavor, profile)
-
-
 def _ubl_profile(root: etree._Element) -> str:
     customization = root.findtext("{*}CustomizationID")
     version = root.findtext("{*}UBLVersionID")
     return (customization or (f"UBL {version}" if version else "UBL")).strip()
 
 
-def _unidentified(attachments: list[tuple[str, bytes]]) -> EmbeddedXml:
-    """What factur-x did not take: a UBL Order (or Quotation, OrderResponse, …), or a reason
-    why the XML is unusable."""
+def _identify(filename: str, root: etree._Element) -> EmbeddedXml | None:
+    """Which document the XML is: any UBL document by its namespace (factur-x knows only UBL
+    invoices and credit notes), the CII family (Order-X, Factur-X, ZUGFeRD) by factur-x."""
+    import facturx  # 0.2 s to import: only for the PDFs that carry XML
+
+    name = etree.QName(root)
+    if (name.namespace or "").startswith(_UBL_NAMESPACE):
+        return EmbeddedXml(filename, root, f"ubl-{name.localname.lower()}", _ubl_profile(root))
+    try:
+        flavor = facturx.get_flavor(root)
+    except Exception:  # factur-x raises a bare Exception for a root it does not know
+        return None
+    try:
+        profile = facturx.get_level(root, flavor)
+    except ValueError:  # a guideline factur-x does not know (a national CIUS)
+        profile = "unknown"
+    return EmbeddedXml(filename, root, flavor, profile)
+
+
+def _facturx_xml(content: bytes) -> EmbeddedXml | None:
+    import facturx
+
+    try:
+        filename, xml = facturx.get_xml_from_pdf(content, check_xsd=False)
+    except Exception:  # pypdf cannot read what pymupdf could: look at the attachments directly
+        return None
+    return _identify(filename, _parse(filename, xml)) if filename else None
+
+
+def _any_attachment(attachments: list[tuple[str, bytes]]) -> EmbeddedXml:
+    """What factur-x did not take (a UBL Order, a Quotation, …), or why the XML is unusable."""
     for filename, xml in attachments:
-        root = _parse(filename, xml)
-        name = etree.QName(root)
-        if (name.namespace or "").startswith(_UBL_NAMESPACE):
-            return EmbeddedXml(filename, root, f"ubl-{name.localname.lower()}", _ubl_profile(root))
+        found = _identify(filename, _parse(filename, xml))
+        if found is not None:
+            return found
     names = ", ".join(name for name, _ in attachments)
     raise _decline(f"the XML attached ({names}) is neither Order-X, Factur-X/ZUGFeRD nor UBL")
 
@@ -95,4 +104,4 @@ def find_embedded_xml(content: bytes) -> EmbeddedXml:
     attachments = _xml_attachments(content)
     if not attachments:
         raise NoEmbeddedXml("embedded XML: the PDF carries no XML attachment")
-    return _facturx_xml(content) or _unidentified(attachments)
+    return _facturx_xml(content) or _any_attachment(attachments)

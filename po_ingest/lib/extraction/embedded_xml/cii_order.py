@@ -20,6 +20,7 @@ _TRANSACTION = "SupplyChainTradeTransaction"
 _AGREEMENT = f"{_TRANSACTION}/ApplicableHeaderTradeAgreement"
 _SETTLEMENT = f"{_TRANSACTION}/ApplicableHeaderTradeSettlement"
 _SUMMATION = f"{_SETTLEMENT}/SpecifiedTradeSettlementHeaderMonetarySummation"
+_NOT_ORDERED = ("GROUP", "INFORMATION")
 
 
 def _item_code(product: etree._Element | None) -> str | None:
@@ -59,10 +60,21 @@ def _tax(root: etree._Element, currency: str | None) -> Decimal | None:
     return number(chosen.text, "TaxTotalAmount") if chosen is not None else None
 
 
+def _ordered(line: etree._Element) -> bool:
+    # EXTENDED lines may be a group heading (its total is the sum of its sub-lines) or
+    # information only: neither is something ordered.
+    status = text(line, "AssociatedDocumentLineDocument/LineStatusReasonCode")
+    return status not in _NOT_ORDERED
+
+
 def read_cii_order(root: etree._Element) -> dict:
     """The order's fields in the shape of ExtractedPurchaseOrder (validated by the caller)."""
     currency = text(root, f"{_SETTLEMENT}/OrderCurrencyCode")
-    lines = root.findall(path(f"{_TRANSACTION}/IncludedSupplyChainTradeLineItem"))
+    lines = [
+        line
+        for line in root.findall(path(f"{_TRANSACTION}/IncludedSupplyChainTradeLineItem"))
+        if _ordered(line)
+    ]
     return {
         "po_number": text(root, "ExchangedDocument/ID"),
         "order_date": cii_date(root, "ExchangedDocument/IssueDateTime/DateTimeString"),

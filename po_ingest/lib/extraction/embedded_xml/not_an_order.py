@@ -64,8 +64,10 @@ def document_kind(xml: EmbeddedXml) -> str:
     if xml.flavor.startswith("ubl-"):
         name = etree.QName(xml.root).localname  # CreditNote → "credit note"
         return _UBL_KINDS.get(name) or re.sub(r"(?<!^)(?=[A-Z])", " ", name).lower()
-    code = _first(xml.root, f"{_DOCUMENT}/*[local-name()='TypeCode']/text()")
-    return _CII_TYPES.get(code or "", "invoice")
+    code = _first(xml.root, f"{_DOCUMENT}/*[local-name()='TypeCode']/text()") or "none"
+    # A Cross Industry Invoice is some kind of invoice whatever its code; an order is not.
+    fallback = f"document of type {code}" if xml.flavor == "order-x" else "invoice"
+    return _CII_TYPES.get(code, fallback)
 
 
 def not_an_order_reason(xml: EmbeddedXml) -> str:

@@ -262,26 +262,20 @@ def test_a_ubl_order_is_read_from_its_xml():
     assert result.warnings == []
 
 
-def test_a_ubl_invoice_is_refused_with_its_order_reference():
-    invoice = (
-        UBL_ORDER.replace("Order-2", "Invoice-2")
-        .replace("<Order ", "<Invoice ")
-        .replace("</Order>", "</Invoice>")
-        .replace(
-            "<cbc:ID>UBL-PO-77</cbc:ID>",
-            "<cbc:ID>INV-9</cbc:ID><cac:OrderReference><cbc:ID>UBL-PO-77</cbc:ID></cac:OrderReference>",
-        )
-    )
-    with pytest.raises(PermanentExtractionError) as refused:
-        _extract(_pdf_with({"invoice.xml": invoice.encode()}))
-    assert str(refused.value).startswith("not a purchase order: the PDF carries a UBL invoice")
-    assert "no. INV-9; buyer order reference UBL-PO-77" in str(refused.value)
-
-
-def _ubl_as(root: str) -> bytes:
-    xml = UBL_ORDER.replace("Order-2", f"{root}-2").replace("<Order ", f"<{root} ")
+def _ubl_as(root: str, xml: str = UBL_ORDER) -> bytes:
+    """The UBL order above with another root: an Invoice, a Quotation, …"""
+    xml = xml.replace("Order-2", f"{root}-2").replace("<Order ", f"<{root} ")
     xml = xml.replace("</Order>", f"</{root}>")
     return _pdf_with({f"{root}.xml": xml.encode()})
+
+
+def test_a_ubl_invoice_is_refused_with_its_order_reference():
+    number = "<cbc:ID>UBL-PO-77</cbc:ID>"
+    referenced = f"<cbc:ID>INV-9</cbc:ID><cac:OrderReference>{number}</cac:OrderReference>"
+    with pytest.raises(PermanentExtractionError) as refused:
+        _extract(_ubl_as("Invoice", UBL_ORDER.replace(number, referenced)))
+    assert str(refused.value).startswith("not a purchase order: the PDF carries a UBL invoice")
+    assert "no. INV-9; buyer order reference UBL-PO-77" in str(refused.value)
 
 
 @pytest.mark.parametrize(

@@ -16,8 +16,10 @@ from lxml import etree
 from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.documents import open_pdf
 
-# factur-x warns about every PDF without an invoice in it, which is most of what arrives here.
+# factur-x warns about every PDF without an invoice in it, and pypdf (which it reads PDFs
+# with) about every damaged cross-reference table it repairs: neither is news on a batch.
 logging.getLogger("factur-x").setLevel(logging.ERROR)
+logging.getLogger("pypdf").setLevel(logging.ERROR)
 
 # No DTDs, no entities, no network: the attachment comes from whoever made the PDF.
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)

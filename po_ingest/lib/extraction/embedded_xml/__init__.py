@@ -1,46 +1,24 @@
 """Embedded structured data first: a PDF that carries an e-order XML is read from the XML.
 
 Order-X orders (type 220) and UBL Orders give exact values, no model, no layout guessing.
-Invoices and credit notes (Factur-X, ZUGFeRD, XRechnung, UBL), order changes and responses
-are refused as what they are. A PDF with no XML is not this extractor's: NoEmbeddedXml.
+Invoices and credit notes (Factur-X, ZUGFeRD, XRechnung, UBL), quotations, order changes and
+responses are refused as what they are. A PDF with no XML is not this extractor's:
+NoEmbeddedXml.
 """
 
 from __future__ import annotations
 
 import time
 
-from pydantic import ValidationError
-
-from po_ingest.lib.extraction.base import Document, ExtractionDeclined, PermanentExtractionError
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import arithmetic_warnings
-from po_ingest.lib.extraction.embedded_xml.attachment import (
-    EmbeddedXml,
-    NoEmbeddedXml,
-    find_embedded_xml,
-)
-from po_ingest.lib.extraction.embedded_xml.cii_order import read_cii_order
-from po_ingest.lib.extraction.embedded_xml.not_an_order import document_kind, not_an_order_reason
-from po_ingest.lib.extraction.embedded_xml.ubl_order import read_ubl_order
-from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
-from po_ingest.lib.settings import default_currency
+from po_ingest.lib.models import ExtractionResult
 
 __all__ = ["EmbeddedXmlExtractor", "NoEmbeddedXml"]
 
-_READERS = {"order-x": read_cii_order, "ubl-order": read_ubl_order}
 
-
-def _order(xml: EmbeddedXml) -> ExtractedPurchaseOrder:
-    reader = _READERS.get(xml.flavor)
-    if reader is None or document_kind(xml) != "order":
-        raise PermanentExtractionError(not_an_order_reason(xml))
-    try:
-        data = {k: v for k, v in reader(xml.root).items() if v is not None}
-        return ExtractedPurchaseOrder.model_validate({"currency": default_currency(), **data})
-    except ValueError as exc:  # a number or date that is not one, or pydantic's ValidationError
-        detail = exc.errors()[0] if isinstance(exc, ValidationError) else exc
-        raise ExtractionDeclined(
-            f"embedded XML declined: the {xml.flavor} order in {xml.filename} is unusable ({detail})"
-        ) from None
+class NoEmbeddedXml(ExtractionDeclined):
+    """The document carries no XML: nothing was tried, so there is no reason to record."""
 
 
 class EmbeddedXmlExtractor:
@@ -50,8 +28,12 @@ class EmbeddedXmlExtractor:
         started = time.monotonic()
         if document.content_type != "application/pdf":
             raise NoEmbeddedXml("embedded XML: not a PDF")
+        # lxml (and factur-x, for PDFs with XML) load with a document, not with the code location.
+        from po_ingest.lib.extraction.embedded_xml.attachment import find_embedded_xml
+        from po_ingest.lib.extraction.embedded_xml.order import embedded_order
+
         xml = find_embedded_xml(document.content)
-        order = _order(xml)
+        order = embedded_order(xml)
         return ExtractionResult(
             order=order,
             extractor=self.name,

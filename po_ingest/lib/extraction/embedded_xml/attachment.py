@@ -15,6 +15,7 @@ from lxml import etree
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.documents import open_pdf
+from po_ingest.lib.extraction.embedded_xml import NoEmbeddedXml
 
 # factur-x warns about every PDF without an invoice in it, and pypdf (which it reads PDFs
 # with) about every damaged cross-reference table it repairs: neither is news on a batch.
@@ -25,10 +26,6 @@ logging.getLogger("pypdf").setLevel(logging.ERROR)
 _PARSER = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False)
 
 _UBL_NAMESPACE = "urn:oasis:names:specification:ubl:schema:xsd:"
-
-
-class NoEmbeddedXml(ExtractionDeclined):
-    """The document carries no XML: nothing was tried, so there is no reason to record."""
 
 
 @dataclass(frozen=True)

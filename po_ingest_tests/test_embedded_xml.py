@@ -295,6 +295,18 @@ def test_ubl_documents_other_than_an_order_are_refused_as_what_they_are(root, re
         _extract(_ubl_as(root))
 
 
+def test_an_invoice_for_many_orders_names_the_first_five_and_counts_the_rest():
+    number = "<cbc:ID>UBL-PO-77</cbc:ID>"
+    orders = "".join(
+        f"<cac:OrderReference><cbc:ID>PO-{n}</cbc:ID></cac:OrderReference>" for n in range(7)
+    )
+    with pytest.raises(PermanentExtractionError) as refused:
+        _extract(_ubl_as("Invoice", UBL_ORDER.replace(number, f"<cbc:ID>INV-10</cbc:ID>{orders}")))
+    assert str(refused.value).endswith(
+        "no. INV-10; buyer order references PO-0, PO-1, PO-2, PO-3, PO-4 and 2 more"
+    )
+
+
 def test_a_ubl_order_without_a_document_currency_takes_its_amounts_currency_and_cost_centre():
     xml = UBL_ORDER.replace("<cbc:DocumentCurrencyCode>SEK</cbc:DocumentCurrencyCode>", "")
     xml = xml.replace("<cbc:Note>", "<cbc:AccountingCost>CC-4410</cbc:AccountingCost><cbc:Note>")

@@ -50,7 +50,10 @@ def _parse(filename: str, xml: bytes) -> etree._Element:
 def _xml_attachments(content: bytes) -> list[tuple[str, bytes]]:
     with open_pdf(content) as pdf:
         names = [n for n in pdf.embfile_names() if n.lower().endswith(".xml")]
-        return [(name, pdf.embfile_get(name)) for name in names]
+        try:
+            return [(name, pdf.embfile_get(name)) for name in names]
+        except Exception as exc:  # a damaged embedded stream: mupdf raises its own errors
+            raise _decline(f"an XML attachment cannot be read ({exc})") from None
 
 
 def _ubl_profile(root: etree._Element) -> str:

@@ -38,6 +38,9 @@ _ORDER_REFERENCES = (
     "//*[local-name()='BuyerOrderReferencedDocument' or local-name()='OrderReference']"
     "/*[local-name()='IssuerAssignedID' or local-name()='ID']/text()"
 )
+# The reason is the batch's last_error (at most 2000 characters): a collective invoice may
+# name hundreds of orders.
+_REFERENCES_SHOWN = 5
 _DOCUMENT = "./*[local-name()='ExchangedDocument' or local-name()='HeaderExchangedDocument']"
 
 
@@ -92,4 +95,8 @@ def not_an_order_reason(xml: EmbeddedXml) -> str:
     if not references:
         return f"not a purchase order: {carries}; no buyer order reference"
     label = "buyer order reference" if len(references) == 1 else "buyer order references"
-    return f"not a purchase order: {carries}; {label} {', '.join(references)}"
+    shown = ", ".join(references[:_REFERENCES_SHOWN])
+    more = len(references) - _REFERENCES_SHOWN
+    return f"not a purchase order: {carries}; {label} {shown}" + (
+        f" and {more} more" if more > 0 else ""
+    )

@@ -1,5 +1,6 @@
 """5. Extraction cost: the local parser's ms per page and per document on the generated
-corpus; on the Gemini path (the fake Gemini server), what is sent per document."""
+corpus; the embedded-XML path's ms per document on the real Order-X samples (and what it adds
+to a PDF without XML); on the Gemini path (the fake Gemini server), what is sent per document."""
 
 from __future__ import annotations
 
@@ -7,14 +8,20 @@ import base64
 import contextlib
 import json
 import time
+from pathlib import Path
 
 import pymupdf
 
 from bench.common import corpus, median
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.documents import image_for_model
+from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest_tests.support.fake_gemini import FakeGemini
+
+EMBEDDED_XML_SAMPLES = (
+    Path(__file__).resolve().parents[1] / "po_ingest_tests" / "embedded_xml_samples"
+)
 
 # Google's documented cost (ai.google.dev "Document understanding" / token counting): each
 # PDF page is billed as 258 tokens; an image with both sides ≤ 384 px is 258 tokens, larger
@@ -66,6 +73,36 @@ def local() -> dict:
         "ms_per_document_median": median(per_doc) * 1000,
         "ms_per_document_mean": sum(per_doc) / len(per_doc) * 1000,
         "ms_per_page": sum(per_doc) / pages * 1000,
+    }
+
+
+def _ms_per_document(
+    extractor: EmbeddedXmlExtractor, contents: list[bytes], rounds: int
+) -> list[float]:
+    timings = []
+    for _ in range(rounds):
+        for content in contents:
+            started = time.perf_counter()
+            with contextlib.suppress(NoEmbeddedXml):
+                extractor.extract(Document(content, "application/pdf", "bench"))
+            timings.append((time.perf_counter() - started) * 1000)
+    return timings
+
+
+def embedded_xml(rounds: int = 20) -> dict:
+    extractor = EmbeddedXmlExtractor()
+    orders = [p.read_bytes() for p in sorted(EMBEDDED_XML_SAMPLES.glob("*.pdf"))]
+    plain = [d.path.read_bytes() for d in corpus() if d.kind == "digital"]
+    _ms_per_document(extractor, orders[:1], 1)  # factur-x and lxml imported once per process
+    with_xml = _ms_per_document(extractor, orders, rounds)
+    without_xml = _ms_per_document(extractor, plain, 1)
+    return {
+        "documents": len(orders),
+        "rounds": rounds,
+        "ms_per_document_median": median(with_xml),
+        "ms_per_document_max": max(with_xml),
+        "no_xml_documents": len(plain),
+        "no_xml_ms_per_document_median": median(without_xml),
     }
 
 
@@ -125,4 +162,4 @@ def gemini() -> dict:
 
 
 def run() -> dict:
-    return {"local": local(), "gemini": gemini()}
+    return {"local": local(), "embedded_xml": embedded_xml(), "gemini": gemini()}

@@ -206,9 +206,15 @@ def cmd_extract(args: argparse.Namespace) -> int:
         print(
             f"  {item.line_number or '-':>3}  {item.item_code or '':<14} {item.description[:40]:<40} {item.quantity} {item.unit or ''} × {item.unit_price} = {item.line_total}"
         )
-    print(f"  subtotal={order.subtotal} tax={order.tax} total={order.total} {order.currency}")
     print(
-        f"extractor={result.extractor} model={result.model or '-'} accepted={result.accepted} "
+        f"  subtotal={order.subtotal} allowances={order.allowances or 0} charges={order.charges or 0} "
+        f"tax={order.tax} total={order.total} {order.currency}"
+    )
+    embedded = (
+        f" ({result.embedded['flavor']} {result.embedded['profile']})" if result.embedded else ""
+    )
+    print(
+        f"extractor={result.extractor}{embedded} model={result.model or '-'} accepted={result.accepted} "
         f"warnings={','.join(result.warnings) or '-'} tokens={result.input_tokens}/{result.output_tokens} "
         f"ms={result.duration_ms}"
     )

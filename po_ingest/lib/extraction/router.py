@@ -1,7 +1,8 @@
 """Which extractor reads a document (PO_INGEST_EXTRACTOR=auto|local|gemini|module:factory).
 
-`auto`: a PDF with a text layer goes to the local parser first; what it declines, and every
-scan and photo, goes to Gemini. Without a Gemini key such documents fail permanently with
+`auto`: a PDF that carries an e-order XML is read from the XML; a PDF with a text layer goes
+to the local parser next; what they decline, and every scan and photo, goes to Gemini.
+`local` is the same without the model. Without a Gemini key such documents fail permanently with
 "needs AI extraction: set GEMINI_API_KEY" (retry them once the key is set).
 """
 
@@ -18,6 +19,7 @@ from po_ingest.lib.extraction.base import (
     Extractor,
     PermanentExtractionError,
 )
+from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
@@ -76,7 +78,8 @@ def _gemini(settings: GeminiSettings) -> Extractor | None:
 
 
 class RoutingExtractor:
-    """Local first where it can work, Gemini for the rest."""
+    """The extractors that need no model first (embedded XML, then the layout reader), Gemini
+    for the rest."""
 
     def __init__(self, gemini: GeminiSettings, *, use_local: bool = True, use_gemini: bool = True):
         self.name = "auto" if use_local and use_gemini else ("local" if use_local else "gemini")
@@ -86,15 +89,18 @@ class RoutingExtractor:
     def extract(self, document: Document) -> ExtractionResult:
         reasons: list[str] = []
         if self._use_local:
-            try:
-                return LocalExtractor().extract(document)
-            except ExtractionDeclined as declined:
-                reasons.append(str(declined))
+            for extractor in (EmbeddedXmlExtractor(), LocalExtractor()):
+                try:
+                    return extractor.extract(document)
+                except NoEmbeddedXml:
+                    continue
+                except ExtractionDeclined as declined:
+                    reasons.append(str(declined))
         if not self._use_gemini:
-            raise PermanentExtractionError(f"{reasons[0]} (PO_INGEST_EXTRACTOR=local)")
+            raise PermanentExtractionError(f"{'; '.join(reasons)} (PO_INGEST_EXTRACTOR=local)")
         gemini = _gemini(self._gemini_settings)
         if gemini is None:
-            because = f" ({reasons[0]})" if reasons else ""
+            because = f" ({'; '.join(reasons)})" if reasons else ""
             raise PermanentExtractionError(NEEDS_AI + because)
         result = gemini.extract(document)
         return result.model_copy(update={"reasons": reasons + result.reasons})

@@ -92,7 +92,9 @@ def _write(
     return CorpusDocument(name, path, truth_path, kind, layout, _CONTENT_TYPES[suffix])
 
 
-def generate_corpus(out_dir: Path, *, seed: int = 7, split: str = "dev") -> list[CorpusDocument]:
+def generate_corpus(
+    out_dir: Path, *, seed: int = 7, split: str = "dev", digital_only: bool = False
+) -> list[CorpusDocument]:
     """Write the corpus into `out_dir` (created if needed); the same seed gives the same files.
 
     `split="heldout"` writes the digital documents of the held-out layouts instead (no scans
@@ -117,7 +119,7 @@ def generate_corpus(out_dir: Path, *, seed: int = 7, split: str = "dev") -> list
     if len(set(po_numbers)) != len(po_numbers):
         raise RuntimeError("two generated orders share a PO number; change the seed")
 
-    if split != "dev":
+    if split != "dev" or digital_only:
         return documents
     for source in SCAN_SOURCES:
         pdf, truth, layout_name = digital[source]

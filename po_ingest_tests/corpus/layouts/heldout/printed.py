@@ -9,28 +9,22 @@ from decimal import Decimal
 import pymupdf
 
 from po_ingest_tests.corpus import formats
+from po_ingest_tests.corpus import render as page
 from po_ingest_tests.corpus.blocks import accent, address_block, footers, totals_column
+from po_ingest_tests.corpus.layouts.heldout.vocabulary import WORDS
 from po_ingest_tests.corpus.orders import Order, OrderLine, OrderSpec
-from po_ingest_tests.corpus.render import (
-    LEFT,
-    PAGE_HEIGHT,
-    RIGHT,
-    Canvas,
-    new_document,
-    new_page,
-    pdf_bytes,
-    wrap,
-)
+from po_ingest_tests.corpus.render import LEFT, RIGHT, Canvas
 from po_ingest_tests.corpus.table import Column, Table
 
 PURCHASE_ORDER = "purchase_order"
-BOTTOM = PAGE_HEIGHT - 95  # rows stop above the footer
+BOTTOM = page.PAGE_HEIGHT - 95  # rows stop above the footer
 TOTALS_HEIGHT = 120
 
 
 @dataclass(frozen=True)
 class Family:
-    """A print style: its words (data, per document type), number and date styles, table."""
+    """A print style: number and date styles, what its table shows; its words are data
+    (`vocabulary.WORDS`, under the family's name)."""
 
     name: str
     language: str
@@ -38,8 +32,6 @@ class Family:
     region: str
     tax_rates: tuple[str, ...]
     po_styles: tuple[str, ...]
-    words: Mapping[str, str]
-    titles: Mapping[str, tuple[str, str]]  # document type -> (title, number label)
     number_style: str = "en"
     date_style: str = "dmy_slash"
     currency_sign: str | None = None  # "$" instead of the ISO code
@@ -57,6 +49,19 @@ class Family:
     order_discounts: tuple[str, ...] = ()
     freight: tuple[int, int] | None = None
     header_fill: tuple[float, float, float] | None = None
+
+    @property
+    def words(self) -> Mapping[str, str]:
+        return WORDS[self.name]
+
+    @property
+    def titles(self) -> dict[str, tuple[str, str]]:
+        """Document type -> (title, number label), for each type the family prints."""
+        return {
+            term.removeprefix("title:"): (title, self.words[term.replace("title:", "number:")])
+            for term, title in self.words.items()
+            if term.startswith("title:")
+        }
 
     def spec(self, index: int) -> OrderSpec:
         return OrderSpec(
@@ -189,7 +194,7 @@ def _letterhead(
 
 
 def _new_page(doc: pymupdf.Document, title: str, number: str) -> Canvas:
-    canvas = Canvas(new_page(doc))
+    canvas = Canvas(page.new_page(doc))
     canvas.text(LEFT, 50, f"{title} {number}", size=10, bold=True)
     return canvas
 
@@ -198,8 +203,8 @@ def render(order: Order, index: int, family: Family, doc_type: str, number: str)
     """The document of type `doc_type` (purchase order, invoice, …) numbered `number`."""
     w = family.words
     title = family.titles[doc_type][0]
-    doc = new_document(f"{title} {number}", order.buyer.name)
-    canvas = Canvas(new_page(doc))
+    doc = page.new_document(f"{title} {number}", order.buyer.name)
+    canvas = Canvas(page.new_page(doc))
     priced = doc_type != "delivery_note"
     table, keys = _table(family, priced)
     y = table.header(canvas, _letterhead(canvas, order, index, family, doc_type, number))
@@ -232,11 +237,11 @@ def render(order: Order, index: int, family: Family, doc_type: str, number: str)
     y = canvas.lines(LEFT, y + 6, [f"{w['terms']}: {order.payment_terms}"], size=8.5)
     if order.notes:
         canvas.lines(
-            LEFT, y, wrap(f"{w['notes']}: {order.notes}", RIGHT - LEFT, "helv", 8.5), size=8.5
+            LEFT, y, page.wrap(f"{w['notes']}: {order.notes}", RIGHT - LEFT, "helv", 8.5), size=8.5
         )
     buyer = order.buyer if doc_type == PURCHASE_ORDER else order.supplier
     footers(doc, [f"{buyer.name} · {buyer.street} · {buyer.city} · {buyer.tax_id}"], w["page"])
-    return pdf_bytes(doc)
+    return page.pdf_bytes(doc)
 
 
 def _totals(order: Order, family: Family) -> list[tuple[str, str]]:

@@ -223,24 +223,17 @@ def cmd_extract(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_eval(args: argparse.Namespace) -> int:
-    from po_ingest.lib.extraction.evaluate import FIELDS, evaluate, summary
+def _print_documents(scores: list) -> None:
+    from po_ingest.lib.extraction.evaluate import FIELDS, summary
 
-    folder = Path(args.dir)
-    if not folder.is_dir():
-        raise CliError(f"{folder}: no such directory")
-    scores = evaluate(_extractor(args.extractor), folder)
-    if not scores:
-        raise CliError(f"{folder}: no documents with <name>.json ground truth")
-    totals = summary(scores)
-    if args.json:
-        print(json.dumps({"summary": totals, "documents": [s.__dict__ for s in scores]}, indent=2))
-        return 0
     print(f"{'document':<44} {'result':<9} {'fields':>7} {'items':>7} {'ms':>6}  reason")
     for s in scores:
-        result = (
-            ("exact" if s.exact and not s.wrong_fields else "WRONG") if s.accepted else "declined"
-        )
+        if not s.purchase_order:
+            result = "AS-PO" if s.accepted else "declined"
+        elif s.accepted:
+            result = "exact" if s.exact and not s.wrong_fields else "WRONG"
+        else:
+            result = "CRASH" if s.crashed else "declined"
         fields = (
             f"{sum(v is True for v in s.fields.values())}/{len(s.fields)}" if s.accepted else "-"
         )
@@ -249,8 +242,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
             f"{s.name:<44} {result:<9} {fields:>7} {items:>7} {s.duration_ms:>6}  {(s.reason or '')[:70]}"
         )
     print()
+    totals = summary([s for s in scores if s.purchase_order])
     print(
-        f"{totals['documents']} documents: {totals['accepted']} accepted "
+        f"{totals['documents']} purchase orders: {totals['accepted']} accepted "
         f"({totals['exact']} exact, {totals['wrong']} with a wrong value), {totals['declined']} declined; "
         f"items matched {totals['items_matched']}/{totals['items_expected']} on accepted"
     )
@@ -260,6 +254,70 @@ def cmd_eval(args: argparse.Namespace) -> int:
             print(
                 f"  {name:<14} right {f['right']:>3}  wrong {f['wrong']:>3}  empty {f['empty']:>3}"
             )
+    print()
+
+
+def _share(count: int, percent: float | None) -> str:
+    return "-" if percent is None else f"{count} ({percent:g}%)"
+
+
+def _print_side_by_side(summaries: dict[str, dict]) -> None:
+    """One column per folder: purchase orders, then the documents that are not one."""
+    rows = {
+        "purchase orders": lambda t: str(t["documents"]),
+        "accepted": lambda t: _share(t["accepted"], t["accepted_pct"]),
+        "exact": lambda t: _share(t["exact"], t["exact_pct"]),
+        "wrong accepted values": lambda t: str(len(t["wrong_values"])),
+        "crashes": lambda t: str(len(t["crashes"])),
+        "median ms/page": lambda t: str(t["median_ms_per_page"]),
+        "not purchase orders": lambda t: str(t["not_purchase_orders"]),
+        "accepted as PO": lambda t: str(len(t["accepted_as_po"])),
+    }
+    width = max(16, *(len(name) + 2 for name in summaries))
+    print(f"{'':<22}" + "".join(f"{name:>{width}}" for name in summaries))
+    for label, cell in rows.items():
+        print(f"{label:<22}" + "".join(f"{cell(t):>{width}}" for t in summaries.values()))
+    for key, title in (
+        ("wrong_values", "wrong accepted values"),
+        ("accepted_as_po", "accepted as purchase orders"),
+        ("crashes", "crashes"),
+    ):
+        found = [f"{name}/{entry}" for name, t in summaries.items() for entry in t[key]]
+        if found:
+            print(f"\n{title}:")
+            print("\n".join(f"  {entry}" for entry in found))
+
+
+def _column_name(folder: Path) -> str:
+    """The last two parts of the path (`heldout/real`), which tell the eval sets apart."""
+    return "/".join(folder.resolve().parts[-2:])
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
+
+    folders = [Path(d) for d in args.dirs]
+    for folder in folders:
+        if not folder.is_dir():
+            raise CliError(f"{folder}: no such directory")
+    extractor = _extractor(args.extractor)
+    scored = {}
+    for folder in folders:
+        if not (scores := evaluate(extractor, folder)):
+            raise CliError(f"{folder}: no documents with <name>.json ground truth")
+        scored[_column_name(folder)] = scores
+    summaries = {name: folder_summary(scores) for name, scores in scored.items()}
+    if args.json:
+        report = {
+            name: {**summaries[name], "documents": [s.__dict__ for s in scores]}
+            for name, scores in scored.items()
+        }
+        print(json.dumps(report, indent=2))
+        return 0
+    if len(folders) == 1 or args.documents:
+        for scores in scored.values():
+            _print_documents(scores)
+    _print_side_by_side(summaries)
     return 0
 
 
@@ -346,10 +404,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_extract)
 
-    p = sub.add_parser("eval", help="score an extractor on a folder of documents + <name>.json")
-    p.add_argument("dir")
+    p = sub.add_parser(
+        "eval", help="score an extractor on folders of documents + <name>.json, side by side"
+    )
+    p.add_argument("dirs", nargs="+", metavar="dir")
     p.add_argument("--extractor", default=os.environ.get("PO_INGEST_EXTRACTOR", "auto"))
     p.add_argument("--json", action="store_true")
+    p.add_argument("--documents", action="store_true", help="also one line per document")
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser(

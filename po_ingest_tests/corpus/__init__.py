@@ -18,6 +18,8 @@ import numpy as np
 from po_ingest_tests.corpus.degrade import IMAGE_FORMATS, photo, scan_pdf
 from po_ingest_tests.corpus.ground_truth import ground_truth
 from po_ingest_tests.corpus.layouts import LAYOUTS
+from po_ingest_tests.corpus.layouts.heldout import FAMILIES
+from po_ingest_tests.corpus.layouts.heldout.printed import PURCHASE_ORDER, render
 from po_ingest_tests.corpus.orders import make_order
 
 DOCUMENTS_PER_LAYOUT = 6
@@ -90,13 +92,18 @@ def _write(
     return CorpusDocument(name, path, truth_path, kind, layout, _CONTENT_TYPES[suffix])
 
 
-def generate_corpus(out_dir: Path, *, seed: int = 7) -> list[CorpusDocument]:
-    """Write the corpus into `out_dir` (created if needed); the same seed gives the same files."""
+def generate_corpus(
+    out_dir: Path, *, seed: int = 7, split: str = "dev", digital_only: bool = False
+) -> list[CorpusDocument]:
+    """Write the corpus into `out_dir` (created if needed); the same seed gives the same files.
+
+    `split="heldout"` writes the digital documents of the held-out layouts instead (no scans
+    or photos: those are made from dev documents)."""
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     documents: list[CorpusDocument] = []
     digital: dict[str, tuple[bytes, dict, str]] = {}
-    for layout in LAYOUTS:
+    for layout in (layout for layout in LAYOUTS if layout.split == split):
         for index in range(1, DOCUMENTS_PER_LAYOUT + 1):
             name = f"{layout.name}_{index:02d}"
             order = make_order(random.Random(f"{seed}:{name}"), layout.spec(index))
@@ -112,6 +119,8 @@ def generate_corpus(out_dir: Path, *, seed: int = 7) -> list[CorpusDocument]:
     if len(set(po_numbers)) != len(po_numbers):
         raise RuntimeError("two generated orders share a PO number; change the seed")
 
+    if split != "dev" or digital_only:
+        return documents
     for source in SCAN_SOURCES:
         pdf, truth, layout_name = digital[source]
         scan = scan_pdf(pdf, _numpy_rng(seed, f"{source}_scan"))
@@ -125,4 +134,37 @@ def generate_corpus(out_dir: Path, *, seed: int = 7) -> list[CorpusDocument]:
         documents.append(
             _write(out_dir, f"{source}_photo", suffix, image, truth, "photo", layout_name, source)
         )
+    return documents
+
+
+# The number each kind of document prints, before the year and a counter.
+_NUMBER_PREFIXES = {"invoice": "INV", "delivery_note": "DN", "credit_note": "CN"}
+NON_PO_PER_TYPE = 2
+
+
+def generate_non_purchase_orders(out_dir: Path, *, seed: int = 7) -> list[CorpusDocument]:
+    """Invoices, delivery notes and credit notes in the held-out print styles: documents that
+    look like an order and refer to one, and must never be accepted as a purchase order.
+
+    Their truth says what they are (`_doc_type`) and which order they refer to (`po_number`)."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    documents = []
+    for family in FAMILIES:
+        for doc_type in (t for t in family.titles if t != PURCHASE_ORDER):
+            for index in range(1, NON_PO_PER_TYPE + 1):
+                name = f"{family.name}_{doc_type}_{index:02d}"
+                order = make_order(random.Random(f"{seed}:{name}"), family.spec(index))
+                number = f"{_NUMBER_PREFIXES[doc_type]}-{order.order_date.year}-{index:04d}"
+                pdf = render(order, index, family, doc_type, number)
+                truth = {
+                    "po_number": order.po_number,
+                    "document_number": number,
+                    "order_date": order.order_date.isoformat(),
+                    "currency": order.currency,
+                    "_doc_type": doc_type,
+                }
+                documents.append(
+                    _write(out_dir, name, ".pdf", pdf, truth, "digital", family.name, None)
+                )
     return documents

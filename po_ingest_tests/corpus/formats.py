@@ -10,6 +10,7 @@ NUMBER_STYLES = {
     "en": (",", "."),  # 1,234.56
     "de": (".", ","),  # 1.234,56
     "ch": ("'", "."),  # 1'234.56
+    "fr": (" ", ","),  # 1 234,56
     "plain": ("", "."),  # 1234.56
 }
 MONTHS = (
@@ -52,6 +53,14 @@ def money(value: Decimal, style: str = "en") -> str:
     return _separate(f"{value:,.2f}", style)
 
 
+def signed_money(value: Decimal, style: str, negative: str) -> str:
+    """A negative amount as `-1,234.56`, `1,234.56-` (SAP) or `(1,234.56)` (accounting)."""
+    text = money(abs(value), style)
+    if value >= 0:
+        return text
+    return {"minus": f"-{text}", "trailing": f"{text}-", "parens": f"({text})"}[negative]
+
+
 def amount(value: Decimal, currency: str, style: str = "en") -> str:
     """`$1,234.56`, `£1,234.56`, or the ISO code in front: `CHF 1'234.56`."""
     symbol = CURRENCY_SYMBOLS.get(currency)
@@ -90,4 +99,7 @@ def date_text(day: dt.date, style: str) -> str:
         "erp": f"{day.day:02d} {month[:3].upper()} {day.year}",  # 05 MAR 2026
         "short": f"{day.day:02d} {month[:3]} {day.year}",  # 05 Mar 2026
         "german_long": f"{day.day}. {MONATE[day.month - 1]} {day.year}",  # 5. März 2026
+        "dmy_slash": f"{day.day:02d}/{day.month:02d}/{day.year}",  # 05/03/2026
+        "mdy_slash": f"{day.month:02d}/{day.day:02d}/{day.year}",  # 03/05/2026
+        "dmy_dash": f"{day.day:02d}-{day.month:02d}-{day.year}",  # 05-03-2026
     }[style]

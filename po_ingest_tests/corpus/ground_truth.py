@@ -24,6 +24,12 @@ def ground_truth(order: Order, *, line_numbers: bool = True, item_codes: bool = 
         }
         for line in order.lines
     ]
+    # Only orders that print a discount or freight say so (the other truths stay as they were).
+    adjustments = {
+        name: decimal_text(value, 2)
+        for name, value in (("allowances", order.allowances), ("charges", order.charges))
+        if value
+    }
     return {
         "po_number": order.po_number,
         "order_date": order.order_date.isoformat(),
@@ -32,6 +38,7 @@ def ground_truth(order: Order, *, line_numbers: bool = True, item_codes: bool = 
         "currency": order.currency,
         "items": items,
         "subtotal": decimal_text(order.subtotal, 2),
+        **adjustments,
         "tax": decimal_text(order.tax, 2),
         "total": decimal_text(order.total, 2),
         "notes": order.notes,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -39,6 +40,10 @@ class OrderSpec:
     position_step: int = 1
     material_numbers: bool = False  # numeric ERP material numbers instead of catalog codes
     project_chance: float = 0.75
+    # A discount on the whole order (one of these percentages, off the subtotal; one tax rate
+    # only, so that the discount lowers a single tax base) and freight added before tax.
+    order_discounts: tuple[Decimal, ...] = ()
+    freight: tuple[int, int] | None = None  # lowest and highest freight in whole currency units
 
 
 @dataclass(frozen=True)
@@ -82,6 +87,9 @@ class Order:
     tax_lines: tuple[TaxLine, ...]
     payment_terms: str
     notes: str | None
+    allowances: Decimal = Decimal(0)  # the order discount, printed as a negative amount
+    allowance_pct: Decimal = Decimal(0)
+    charges: Decimal = Decimal(0)  # freight, taxed at the first (standard) rate
 
     @property
     def subtotal(self) -> Decimal:
@@ -93,7 +101,7 @@ class Order:
 
     @property
     def total(self) -> Decimal:
-        return self.subtotal + self.tax
+        return self.subtotal - self.allowances + self.charges + self.tax
 
 
 def _material_number(code: str) -> str:
@@ -131,12 +139,28 @@ def _with_reduced_rate(rng: random.Random, lines: list[OrderLine], reduced: Deci
         lines[index] = replace(lines[index], vat_rate=reduced)
 
 
-def _tax_lines(lines: list[OrderLine], rates: tuple[Decimal, ...]) -> tuple[TaxLine, ...]:
+def _tax_lines(
+    lines: Sequence[OrderLine], rates: tuple[Decimal, ...], adjustment: Decimal = Decimal(0)
+) -> tuple[TaxLine, ...]:
+    """One line per rate; `adjustment` (freight minus discount) is taxed at the first rate."""
     found = []
-    for rate in rates:
+    for n, rate in enumerate(rates):
         base = sum((line.line_total for line in lines if line.vat_rate == rate), Decimal(0))
+        base += adjustment if n == 0 else 0
         found.append(TaxLine(rate, base, (base * rate).quantize(CENT, ROUND_HALF_UP)))
     return tuple(found)
+
+
+def _with_allowance_and_charge(rng: random.Random, order: Order, spec: OrderSpec) -> Order:
+    if spec.order_discounts and len(spec.tax_rates) > 1:
+        raise ValueError("an order discount needs a single tax rate")
+    pct = rng.choice(spec.order_discounts) if spec.order_discounts else Decimal(0)
+    allowance = (order.subtotal * pct / 100).quantize(CENT, ROUND_HALF_UP)
+    charge = Decimal(rng.randint(*spec.freight)) if spec.freight else Decimal(0)
+    tax_lines = _tax_lines(order.lines, spec.tax_rates, charge - allowance)
+    return replace(
+        order, allowances=allowance, allowance_pct=pct, charges=charge, tax_lines=tax_lines
+    )
 
 
 def make_order(rng: random.Random, spec: OrderSpec) -> Order:
@@ -146,7 +170,7 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         _with_reduced_rate(rng, lines, spec.tax_rates[1])
     order_date = dt.date(2025, 9, 1) + dt.timedelta(days=rng.randrange(240))
     has_project = rng.random() < spec.project_chance
-    return Order(
+    order = Order(
         po_number=po_number(rng, spec.po_style, order_date.year),
         order_date=order_date,
         delivery_date=order_date + dt.timedelta(days=rng.randint(5, 30)),
@@ -162,3 +186,7 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         payment_terms=rng.choice(PAYMENT_TERMS[spec.language]),
         notes=rng.choice(NOTES[spec.language]) if rng.random() < 0.5 else None,
     )
+    # Drawn last, so that the layouts without them get the same orders as before.
+    if spec.order_discounts or spec.freight:
+        order = _with_allowance_and_charge(rng, order, spec)
+    return order

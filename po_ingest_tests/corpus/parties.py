@@ -11,6 +11,10 @@ COUNTRIES = {
     "UK": "United Kingdom",
     "US": "USA",
     "CH": "Switzerland",
+    "FR": "France",
+    "ES": "España",
+    "IT": "Italia",
+    "PT": "Portugal",
 }
 
 
@@ -66,6 +70,19 @@ US | supplier | Lift & Hoist Rentals LLC | 12 Crane Court | Dayton, OH 45414 | (
 US | supplier | Great Lakes Steel Distributors | 7800 Furnace Rd | Gary, IN 46402 | (219) 555-0150 | glsteel.com | EIN 35-2290871
 CH | supplier | Swiss Stahl AG | Walzwerkstrasse 4 | 4600 Olten | +41 62 555 40 00 | swissstahl.ch | CHE-204.118.730 MWST
 CH | supplier | Kieswerk Aare AG | Grienweg 10 | 5000 Aarau | +41 62 555 71 20 | kieswerk-aare.ch | CHE-309.551.214 MWST
+FR | buyer | Bâtiments Loire SAS | 12 quai de la Fosse | 44000 Nantes | +33 2 40 55 18 20 | batiments-loire.fr | FR 41 552 081 774
+FR | buyer | Rhône Travaux Publics SA | 8 rue de Gerland | 69007 Lyon | +33 4 72 55 61 00 | rhone-tp.fr | FR 63 428 119 502
+FR | supplier | Matériaux Dupuis SARL | ZI des Grands Champs | 37000 Tours | +33 2 47 55 30 11 | materiaux-dupuis.fr | FR 27 390 224 118
+FR | supplier | Aciers du Nord SA | 140 avenue de la Gare | 59000 Lille | +33 3 20 55 72 40 | aciers-du-nord.fr | FR 82 301 557 904
+ES | buyer | Construcciones Ibéricas S.L. | Calle de Alcalá 118 | 28009 Madrid | +34 915 55 21 40 | construcciones-ibericas.es | ESB84512033
+ES | supplier | Áridos del Ebro S.A. | Polígono Malpica, nave 7 | 50016 Zaragoza | +34 976 55 80 12 | aridos-ebro.es | ESA50118274
+ES | supplier | Ferretería Industrial Levante S.L. | Avda. del Puerto 233 | 46023 Valencia | +34 963 55 41 09 | ferreteria-levante.es | ESB46221987
+IT | buyer | Edilizia Padana S.p.A. | Via Emilia Est 214 | 41121 Modena | +39 059 555 3120 | ediliziapadana.it | IT 02841190362
+IT | supplier | Cementi Lombardi S.r.l. | Via dell'Industria 45 | 24126 Bergamo | +39 035 555 7781 | cementilombardi.it | IT 03318420168
+IT | supplier | Acciai Veneti S.r.l. | Via Friuli 9 | 35129 Padova | +39 049 555 2290 | acciaiveneti.it | IT 04117650288
+PT | buyer | Obras do Douro, Lda. | Rua de Monchique 61 | 4050-394 Porto | +351 22 555 1840 | obrasdodouro.pt | PT 508 221 947
+PT | supplier | Cimentos Tejo, S.A. | Estrada Nacional 10, km 12 | 2615-001 Alverca | +351 21 555 6020 | cimentostejo.pt | PT 501 884 320
+PT | supplier | Metalúrgica Minho, Lda. | Zona Industrial de Lanheses | 4925-432 Viana do Castelo | +351 258 555 914 | metalminho.pt | PT 507 119 662
 """
 
 # region | site name | street | city
@@ -79,6 +96,10 @@ UK | Dock Warehouse 3 | Regent Road | Liverpool L3 7BN
 US | Job Site 14 - Warehouse Expansion | 3100 Alum Creek Dr | Columbus, OH 43207
 US | Port Newark Yard C | 1210 Corbin St | Elizabeth, NJ 07201
 CH | Baustelle Glattpark, Zufahrt Ost | Thurgauerstrasse 60 | 8050 Zürich
+FR | Chantier Île de Nantes, accès B | 5 boulevard Léon Bureau | 44200 Nantes
+ES | Obra Parque Norte | Calle de Fuencarral 410 | 28034 Madrid
+IT | Cantiere Modena Nord | Strada Canaletto Sud 120 | 41122 Modena
+PT | Estaleiro Matosinhos | Avenida da Liberdade 520 | 4450-718 Matosinhos
 """
 
 
@@ -105,10 +126,20 @@ for _region, *_site in _rows(_SITES):
 CONTACTS = {
     "en": ("J. Patel", "Sarah O'Neill", "Mark Dawson", "Linda Ortiz", "Tom Whitaker"),
     "de": ("Thomas Becker", "Anna Schulz", "Jürgen Weiß", "Petra Hoffmann", "Lukas Gruber"),
+    "fr": ("Claire Moreau", "Julien Lefèvre", "Nathalie Girard"),
+    "es": ("Lucía Fernández", "Javier Ruiz", "Marta Gómez"),
+    "nl": ("Sanne de Vries", "Pieter Bakker", "Eva Jansen"),
+    "it": ("Giulia Rossi", "Marco Bianchi", "Francesca Ricci"),
+    "pt": ("Ana Ferreira", "João Carvalho", "Rita Sousa"),
 }
 PAYMENT_TERMS = {
     "en": ("30 days net", "Net 30", "45 days end of month", "14 days 2% discount, 30 days net"),
     "de": ("30 Tage netto", "14 Tage 3 % Skonto, 30 Tage netto", "21 Tage ohne Abzug"),
+    "fr": ("30 jours fin de mois", "45 jours date de facture", "Virement à 30 jours"),
+    "es": ("Transferencia a 30 días", "60 días fecha factura", "Confirming a 90 días"),
+    "nl": ("30 dagen netto", "Betaling binnen 14 dagen", "60 dagen na factuurdatum"),
+    "it": ("Bonifico 30 gg d.f.f.m.", "RiBa 60 gg", "Rimessa diretta 30 gg"),
+    "pt": ("30 dias após emissão da fatura", "Pronto pagamento", "60 dias fim do mês"),
 }
 NOTES = {
     "en": (
@@ -125,5 +156,25 @@ NOTES = {
         "Teillieferungen nur nach Absprache.",
         "Lieferung auf Europaletten im Tausch.",
         "Werkszeugnis 3.1 nach EN 10204 erforderlich.",
+    ),
+    "fr": (
+        "Livraison du lundi au vendredi de 7h à 15h.",
+        "Rappeler le numéro de commande sur le bon de livraison.",
+    ),
+    "es": (
+        "Entrega de lunes a viernes de 7:00 a 15:00.",
+        "Indicar el número de pedido en el albarán.",
+    ),
+    "nl": (
+        "Levering op werkdagen tussen 7:00 en 15:00.",
+        "Vermeld het inkoopordernummer op de pakbon.",
+    ),
+    "it": (
+        "Consegna dal lunedì al venerdì, ore 7-15.",
+        "Indicare il numero d'ordine sul documento di trasporto.",
+    ),
+    "pt": (
+        "Entrega de segunda a sexta, das 7h às 15h.",
+        "Indicar o número do pedido na guia de remessa.",
     ),
 }

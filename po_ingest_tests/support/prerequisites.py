@@ -13,6 +13,7 @@ OPT_OUT_PREFIX = "opted out"
 KNOWN = {
     "browser": "the headless-Chromium tests of the upload page",
     "realdocs": "the tests on ../shared/realdocs",
+    "realpos": "the tests on the real purchase orders we may not ship (po_ingest_tests/realpos)",
 }
 CHROMIUM = "/usr/bin/chromium"
 REALDOCS = Path(
@@ -54,4 +55,14 @@ def require_realdocs() -> None:
         REALDOCS.is_dir(),
         f"{REALDOCS} is not here (it lies beside the repository, in ../shared, or set "
         "PO_INGEST_REALDOCS)",
+    )
+
+
+def require_realpos(missing: list[str]) -> None:
+    """`missing`: the real documents not downloaded yet (their licence keeps them out of git)."""
+    require(
+        "realpos",
+        not missing,
+        f"{len(missing)} real documents are not here ({', '.join(missing[:3])}, …): run "
+        "`python -m po_ingest_tests.realpos.download`",
     )

@@ -1,12 +1,20 @@
-"""Scoring an extractor against documents with `<name>.json` ground truth beside each."""
+"""Scoring an extractor against documents with `<name>.json` ground truth beside each.
+
+A truth whose `_doc_type` is set and is not `purchase_order` (an invoice, a delivery note, …)
+marks a document that must be declined: accepting it is counted as "accepted as PO". A truth
+without `items` scores the header only (documents whose lines nobody transcribed).
+"""
 
 from __future__ import annotations
 
 import json
+import statistics
 import time
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+
+import pymupdf
 
 from po_ingest.lib.content_types import sniff
 from po_ingest.lib.extraction.base import Document, ExtractionError, Extractor
@@ -24,6 +32,8 @@ FIELDS = (
 )
 # What must be exactly right for an accepted document to count as right.
 KEY_FIELDS = ("po_number", "order_date", "total")
+ITEM_FIELDS = ("quantity", "unit_price", "line_total")
+PURCHASE_ORDER = "purchase_order"
 
 
 @dataclass
@@ -37,6 +47,12 @@ class DocumentScore:
     items_found: int = 0
     items_matched: int = 0
     duration_ms: int = 0
+    purchase_order: bool = True  # False: the truth says it is another kind of document
+    items_scored: bool = True  # False: the truth gives no items, the header alone is scored
+    crashed: bool = False  # the extractor raised something other than an ExtractionError
+    pages: int = 1
+    # Every accepted value that differs from the truth: "total: 120.00 (truth 102.00)".
+    wrong_values: list[str] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -44,7 +60,8 @@ class DocumentScore:
         return (
             self.accepted
             and all(self.fields.get(f, True) is True for f in KEY_FIELDS)
-            and self.items_found == self.items_expected
+            and (not self.items_scored or self.items_found == self.items_expected)
+            and not self.wrong_values
         )
 
     @property
@@ -69,6 +86,16 @@ def _same(name: str, expected: object, actual: object) -> bool | None:
     return str(expected).strip().casefold() == str(actual).strip().casefold()
 
 
+def _wrong_item_values(truth_items: list[dict], order: ExtractedPurchaseOrder) -> list[str]:
+    wrong = []
+    for index, (expected, actual) in enumerate(zip(truth_items, order.items, strict=False)):
+        for name in ITEM_FIELDS:
+            wanted, got = _number(expected.get(name)), getattr(actual, name)
+            if wanted is not None and got is not None and wanted != got:
+                wrong.append(f"items.{index}.{name}: {got} (truth {wanted})")
+    return wrong
+
+
 def _items_matched(truth_items: list[dict], order: ExtractedPurchaseOrder) -> int:
     matched = 0
     for expected, actual in zip(truth_items, order.items, strict=False):
@@ -89,9 +116,15 @@ def score(name: str, truth: dict, order: ExtractedPurchaseOrder) -> DocumentScor
             result.fields[field_name] = None
         elif (same := _same(field_name, truth[field_name], data[field_name])) is not None:
             result.fields[field_name] = same
+            if not same:
+                result.wrong_values.append(
+                    f"{field_name}: {data[field_name]} (truth {truth[field_name]})"
+                )
     items = truth.get("items") or []
+    result.items_scored = "items" in truth
     result.items_expected, result.items_found = len(items), len(order.items)
     result.items_matched = _items_matched(items, order)
+    result.wrong_values += _wrong_item_values(items, order)
     return result
 
 
@@ -101,8 +134,20 @@ def documents_with_truth(folder: Path) -> list[tuple[Path, dict]]:
         for candidate in sorted(truth_path.parent.glob(truth_path.stem + ".*")):
             if candidate.suffix.lower() in (".pdf", ".jpg", ".jpeg", ".png", ".webp"):
                 truth = json.loads(truth_path.read_text())
-                found.append((candidate, {k: v for k, v in truth.items() if not k.startswith("_")}))
+                kept = {k: v for k, v in truth.items() if not k.startswith("_")}
+                kept["_doc_type"] = truth.get("_doc_type", PURCHASE_ORDER)
+                found.append((candidate, kept))
     return found
+
+
+def _page_count(content: bytes, content_type: str) -> int:
+    if content_type != "application/pdf":
+        return 1
+    try:
+        with pymupdf.open(stream=content, filetype="pdf") as pdf:
+            return max(pdf.page_count, 1)
+    except (RuntimeError, ValueError):  # a broken file: the extractor's problem, not ours
+        return 1
 
 
 def evaluate(extractor: Extractor, folder: Path) -> list[DocumentScore]:
@@ -116,11 +161,40 @@ def evaluate(extractor: Extractor, folder: Path) -> list[DocumentScore]:
         except ExtractionError as exc:
             result = DocumentScore(path.name, accepted=False, reason=str(exc))
             result.items_expected = len(truth.get("items") or [])
+        except Exception as exc:  # noqa: BLE001 - a crash is a result to report, not to stop on
+            result = DocumentScore(path.name, accepted=False, crashed=True)
+            result.reason = f"crash: {type(exc).__name__}: {exc}"
         else:
             result = score(path.name, truth, order)
         result.duration_ms = int((time.monotonic() - started) * 1000)
+        result.purchase_order = truth["_doc_type"] == PURCHASE_ORDER
+        result.pages = _page_count(content, document.content_type)
         scores.append(result)
     return scores
+
+
+def _percent(part: int, whole: int) -> float | None:
+    return round(100 * part / whole, 1) if whole else None
+
+
+def folder_summary(scores: list[DocumentScore]) -> dict:
+    """What `po-ingest eval` prints per folder: purchase orders and other documents apart."""
+    orders = [s for s in scores if s.purchase_order]
+    others = [s for s in scores if not s.purchase_order]
+    accepted = [s for s in orders if s.accepted]
+    per_page = [s.duration_ms / s.pages for s in scores]
+    return {
+        "documents": len(orders),
+        "accepted": len(accepted),
+        "accepted_pct": _percent(len(accepted), len(orders)),
+        "exact": sum(s.exact for s in accepted),
+        "exact_pct": _percent(sum(s.exact for s in accepted), len(orders)),
+        "wrong_values": [f"{s.name}: {w}" for s in accepted for w in s.wrong_values],
+        "crashes": [f"{s.name}: {s.reason}" for s in scores if s.crashed],
+        "median_ms_per_page": round(statistics.median(per_page), 1) if per_page else None,
+        "not_purchase_orders": len(others),
+        "accepted_as_po": [s.name for s in others if s.accepted],
+    }
 
 
 def summary(scores: list[DocumentScore]) -> dict:

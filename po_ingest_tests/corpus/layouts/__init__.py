@@ -1,4 +1,9 @@
-"""The document designs. Each module has NAME, spec(index) -> OrderSpec, render(order, index)."""
+"""The document designs. Each module has NAME, spec(index) -> OrderSpec, render(order, index).
+
+`split`: "dev" layouts are the ones extraction may be tuned on; "heldout" ones (the print
+styles in `heldout/`) only measure it, so that the numbers say how it reads layouts it has
+never seen. Never tune on a held-out layout, never move one to dev.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,10 @@ from po_ingest_tests.corpus.layouts import (
     right_totals,
     vat_lines,
 )
+from po_ingest_tests.corpus.layouts.heldout import FAMILIES
 from po_ingest_tests.corpus.orders import Order, OrderSpec
+
+SPLITS = ("dev", "heldout")
 
 
 @dataclass(frozen=True)
@@ -25,6 +33,7 @@ class Layout:
     # What the printed table shows; the ground truth leaves out what the page does not say.
     line_numbers: bool = True
     item_codes: bool = True
+    split: str = "dev"
 
 
 LAYOUTS: tuple[Layout, ...] = (
@@ -41,4 +50,8 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout(discounts.NAME, discounts.spec, discounts.render),
     Layout(multi_page.NAME, multi_page.spec, multi_page.render),
     Layout(german.NAME, german.spec, german.render),
+    *(
+        Layout(f.name, f.spec, f.render, line_numbers=f.line_numbers, split="heldout")
+        for f in FAMILIES
+    ),
 )

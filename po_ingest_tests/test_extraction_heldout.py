@@ -1,0 +1,151 @@
+"""Extraction measured on documents nobody tuned on (issue 14's bars, local reader).
+
+Held-out generated layouts, real purchase orders from public repositories (dev and held-out
+sources), and documents that are not purchase orders (invoices, delivery notes, credit notes,
+quotes, ../shared/realdocs), which must never be accepted as one.
+"""
+
+import json
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from po_ingest.lib.extraction.base import Document, PermanentExtractionError
+from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
+from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest_tests.corpus import generate_corpus, generate_non_purchase_orders
+from po_ingest_tests.corpus.layouts import LAYOUTS
+from po_ingest_tests.realpos.download import HERE as REALPOS
+from po_ingest_tests.realpos.download import SPLITS, sources
+from po_ingest_tests.support.prerequisites import REALDOCS, require_realdocs, require_realpos
+
+
+def _local():
+    return build_extractor("local", GeminiSettings(api_key=None))
+
+
+def _truth(path: Path) -> dict:
+    return json.loads(path.with_suffix(".json").read_text())
+
+
+def _order(truth: dict) -> ExtractedPurchaseOrder:
+    return ExtractedPurchaseOrder.model_validate(
+        {k: v for k, v in truth.items() if not k.startswith("_")}
+    )
+
+
+@pytest.fixture(scope="module")
+def heldout_generated(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("heldout_generated")
+    generate_corpus(folder, split="heldout")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def generated_non_pos(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("non_po_generated")
+    generate_non_purchase_orders(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def realpos():
+    require_realpos(
+        [f"{split}/{pdf.name}" for split in SPLITS for pdf, _ in sources(split) if not pdf.exists()]
+    )
+    return {split: folder_summary(evaluate(_local(), REALPOS / split)) for split in SPLITS}
+
+
+def test_heldout_layouts_are_new_families_in_several_languages():
+    heldout = [layout for layout in LAYOUTS if layout.split == "heldout"]
+    dev_names = {layout.name for layout in LAYOUTS if layout.split == "dev"}
+    assert len(heldout) >= 6 and not {layout.name for layout in heldout} & dev_names
+
+
+def test_heldout_ground_truth_adds_up(heldout_generated):
+    for path in sorted(heldout_generated.glob("*.pdf")):
+        order = _order(_truth(path))
+        assert sum(item.line_total for item in order.items) == order.subtotal, path.name
+        adjusted = order.subtotal - (order.allowances or 0) + (order.charges or 0)
+        assert adjusted + order.tax == order.total, path.name
+
+
+def test_real_ground_truth_validates_and_names_its_source():
+    for split in SPLITS:
+        for pdf, source in sources(split):
+            truth = _truth(pdf)
+            assert {"repo", "commit", "path", "sha256", "licence", "shipped"} <= source.keys()
+            if truth["_doc_type"] == "purchase_order":  # null: the page does not print it
+                printed = {k: v for k, v in truth.items() if v is not None}
+                _order({"items": [{"description": "not transcribed"}], **printed})
+    dev_repos = {source["repo"] for _, source in sources("dev")}
+    assert dev_repos.isdisjoint(source["repo"] for _, source in sources("heldout"))
+
+
+def test_heldout_generated_at_least_80_percent_accepted_none_wrong_no_crash(heldout_generated):
+    result = folder_summary(evaluate(_local(), heldout_generated))
+    assert result["documents"] >= 36
+    assert result["crashes"] == []
+    assert result["wrong_values"] == []
+    assert result["accepted_pct"] >= 80, result
+
+
+def test_real_purchase_orders_at_least_60_percent_accepted_none_wrong(realpos):
+    orders = sum(r["documents"] for r in realpos.values())
+    accepted = sum(r["accepted"] for r in realpos.values())
+    assert orders >= 15
+    assert [w for r in realpos.values() for w in r["wrong_values"] + r["crashes"]] == []
+    assert accepted / orders >= 0.6, realpos
+
+
+def test_no_invoice_delivery_or_credit_note_is_accepted_as_a_purchase_order(
+    generated_non_pos, realpos
+):
+    require_realdocs()
+    generated = folder_summary(evaluate(_local(), generated_non_pos))
+    realdocs = evaluate(_local(), REALDOCS)
+    assert generated["not_purchase_orders"] >= 12 and generated["documents"] == 0
+    assert generated["accepted_as_po"] == []
+    assert [s.name for s in realdocs if s.accepted] == []
+    assert [name for r in realpos.values() for name in r["accepted_as_po"]] == []
+
+
+class _Answers:
+    """Answers each document (by file stem) with a given order, or raises what it is given."""
+
+    name = "answers"
+
+    def __init__(self, answers: dict):
+        self.answers = answers
+
+    def extract(self, document: Document) -> ExtractionResult:
+        answer = self.answers[document.batch_id]
+        if isinstance(answer, Exception):
+            raise answer
+        return ExtractionResult(order=answer, extractor=self.name)
+
+
+def test_eval_reports_wrong_values_crashes_and_non_pos_accepted(
+    heldout_generated, generated_non_pos, tmp_path
+):
+    first, second, third = sorted(heldout_generated.glob("*.pdf"))[:3]
+    for path in (first, second, third):
+        for suffix in (".pdf", ".json"):
+            shutil.copy2(path.with_suffix(suffix), tmp_path)
+    right, truth = _order(_truth(first)), _order(_truth(second))
+    wrong = truth.model_copy(update={"total": truth.total + Decimal("1.00")})
+    answers = {first.stem: right, second.stem: wrong, third.stem: RuntimeError("boom")}
+    result = folder_summary(evaluate(_Answers(answers), tmp_path))
+    assert (result["documents"], result["accepted"], result["exact"]) == (3, 2, 1)
+    assert result["wrong_values"] == [f"{second.name}: total: {wrong.total} (truth {truth.total})"]
+    assert result["crashes"] == [f"{third.name}: crash: RuntimeError: boom"]
+
+    stems = [path.stem for path in generated_non_pos.glob("*.pdf")]
+    declined = dict.fromkeys(stems, PermanentExtractionError("not a purchase order"))
+    result = folder_summary(evaluate(_Answers(declined), generated_non_pos))
+    assert result["accepted_as_po"] == [] and result["not_purchase_orders"] == len(stems)
+    result = folder_summary(evaluate(_Answers(dict.fromkeys(stems, right)), generated_non_pos))
+    assert len(result["accepted_as_po"]) == len(stems)

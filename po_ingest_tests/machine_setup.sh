@@ -32,3 +32,10 @@ realdocs="${PO_INGEST_REALDOCS:-../shared/realdocs}"
 if [ ! -d "$realdocs" ] && [[ "$skip" != *,realdocs,* ]]; then
   fail "$realdocs is missing (the real third-party documents the extraction tests read): put shared/ beside the repository, set PO_INGEST_REALDOCS, or set PO_INGEST_TEST_SKIP=realdocs"
 fi
+
+# Real purchase orders whose licence keeps them out of git: fetched by commit, sha256-checked.
+if [[ "$skip" != *,realpos,* ]] && ! python3 -m po_ingest_tests.realpos.download --check >/dev/null; then
+  echo "fetching the real purchase orders we may not ship (po_ingest_tests/realpos/SOURCES.md)"
+  python3 -m po_ingest_tests.realpos.download \
+    || fail "some real purchase orders could not be fetched (above): give a git mirror in PO_INGEST_GIT_MIRRORS or network to GitHub, or set PO_INGEST_TEST_SKIP=realpos"
+fi

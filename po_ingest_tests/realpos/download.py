@@ -1,8 +1,9 @@
 """`python -m po_ingest_tests.realpos.download [dev|heldout]`: fetch the real documents we may not ship.
 
 Each `<name>.json` records where its PDF comes from (`_source`: repository, commit, path,
-sha256). A PDF whose licence does not let us ship it is fetched from that commit on GitHub
-and kept only if its sha256 matches; `--check` only verifies what is already here.
+sha256). A PDF whose licence does not let us ship it is fetched from that commit (from a local
+git mirror of the repository when $PO_INGEST_GIT_MIRRORS has one, `<owner>+<name>/repo`, else
+from GitHub) and kept only if its sha256 matches; `--check` only verifies what is already here.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import subprocess
 import sys
 import urllib.parse
 import urllib.request
@@ -17,6 +20,7 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 SPLITS = ("dev", "heldout")
+MIRRORS = Path(os.environ.get("PO_INGEST_GIT_MIRRORS", "/work/.mirror"))
 
 
 def sources(split: str) -> list[tuple[Path, dict]]:
@@ -37,9 +41,27 @@ def _url(source: dict) -> str:
     return f"https://raw.githubusercontent.com/{source['repo']}/{source['commit']}/{path}"
 
 
+def _from_mirror(source: dict) -> bytes | None:
+    git_dir = MIRRORS / source["repo"].replace("/", "+") / "repo"
+    if (git_dir / ".git").is_dir():  # a checkout rather than a bare mirror
+        git_dir = git_dir / ".git"
+    if not git_dir.is_dir():
+        return None
+    for path in dict.fromkeys((source["path"], urllib.parse.unquote(source["path"]))):
+        shown = subprocess.run(
+            ["git", f"--git-dir={git_dir}", "show", f"{source['commit']}:{path}"],
+            capture_output=True,
+        )
+        if shown.returncode == 0:
+            return shown.stdout
+    return None
+
+
 def fetch(pdf: Path, source: dict) -> None:
-    with urllib.request.urlopen(_url(source), timeout=60) as response:
-        content = response.read()
+    content = _from_mirror(source)
+    if content is None:
+        with urllib.request.urlopen(_url(source), timeout=60) as response:
+            content = response.read()
     if hashlib.sha256(content).hexdigest() != source["sha256"]:
         raise ValueError(f"{pdf.name}: {_url(source)} does not have the recorded sha256")
     pdf.write_bytes(content)

@@ -79,9 +79,7 @@ class ModelGate:
         """The error to raise for this failure: the one that opens an outage (or falls in one)
         is the outage's, so it costs no attempt either; a lone scan's last attempt would
         otherwise open the outage and spend itself (dead because the model was down)."""
-        state = self.health.record_failure(
-            self.model, str(error), _now(), self.policy.outage_after
-        )
+        state = self.health.record_failure(self.model, str(error), _now(), self.policy.outage_after)
         if state.down_since is None:
             return error
         return ModelOutage(state.down_since, f"last error: {error}")

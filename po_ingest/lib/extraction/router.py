@@ -18,6 +18,7 @@ from po_ingest.lib.extraction.base import (
     Extractor,
     PermanentExtractionError,
 )
+from po_ingest.lib.extraction.grounding import ground
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
@@ -84,6 +85,9 @@ class RoutingExtractor:
         self._use_local, self._use_gemini = use_local, use_gemini
 
     def extract(self, document: Document) -> ExtractionResult:
+        return ground(self._extract(document), document)
+
+    def _extract(self, document: Document) -> ExtractionResult:
         reasons: list[str] = []
         if self._use_local:
             try:

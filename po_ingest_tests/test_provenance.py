@@ -137,6 +137,28 @@ def test_text_is_found_across_case_spacing_and_a_hyphenated_line_break():
         assert printed.text("Acme Build") == []  # whole words only
 
 
+def _placed_page(lines: list[tuple[float, float, str]]) -> pymupdf.Document:
+    pdf = pymupdf.open()
+    for x, y, text in lines:
+        (pdf[0] if pdf.page_count else pdf.new_page()).insert_text((x, y), text, fontsize=11)
+    return pdf
+
+
+@pytest.mark.parametrize(("second_line_y", "found"), [(86, True), (300, False)])
+def test_a_cell_wrapped_over_lines_stored_out_of_order_is_found_where_it_continues(
+    second_line_y, found
+):
+    # The text layer holds the cell's second line before its first, as some ERPs write it.
+    lines = [(72, second_line_y, "Grundgebühr pro Einheit"), (72, 72, "Small Business 2010")]
+    with _placed_page([*lines, (300, 72, "5,39")]) as pdf:
+        hits = PrintedValues(pdf).text("Small Business 2010 Grundgebühr pro Einheit")
+    if found:
+        (hit,) = hits
+        assert hit.bbox[1] < 72 < second_line_y < hit.bbox[3] and hit.bbox[2] < 300
+    else:
+        assert hits == []
+
+
 def _gemini_result(fake: FakeGemini, content: bytes, answer: dict) -> ExtractionResult:
     fake.expect(content, answer)
     extractor = build_extractor(

@@ -19,15 +19,7 @@ from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult, 
 
 HEADER_FIELDS = ("po_number", "order_date", "supplier_name", "project_code", "currency")
 TOTAL_FIELDS = ("subtotal", "allowances", "charges", "tax", "total")
-ITEM_FIELDS = (
-    "line_number",
-    "item_code",
-    "description",
-    "quantity",
-    "unit",
-    "unit_price",
-    "line_total",
-)
+ITEM_FIELDS = tuple(LineItem.model_fields)
 NOT_GROUNDED = "not_grounded"
 # A row starts half a line above its description's first line (cells aligned to its middle).
 _ROW_LEAD_IN_LINES = 0.5
@@ -58,12 +50,12 @@ def _box(hit: Hit | None) -> Box | None:
 class _Row:
     """The band of a page an item's cells are printed in."""
 
-    def __init__(self, anchor: Hit, next_anchor: Hit | None):
+    def __init__(self, anchor: Hit, anchors: list[Hit]):
         height = anchor.bbox[3] - anchor.bbox[1]
         self.page, self.middle = anchor.page, (anchor.bbox[1] + anchor.bbox[3]) / 2
         self.top = anchor.bbox[1] - _ROW_LEAD_IN_LINES * height
-        on_same_page = next_anchor is not None and next_anchor.page == anchor.page
-        self.bottom = next_anchor.bbox[1] if on_same_page else anchor.bbox[3] + height
+        below = [a.bbox[1] for a in anchors if a.page == self.page and a.bbox[1] > anchor.bbox[3]]
+        self.bottom = min(below, default=anchor.bbox[3] + height)
 
     def best(self, hits: list[Hit]) -> Hit | None:
         inside = [h for h in hits if h.page == self.page and self.top <= _middle(h) < self.bottom]
@@ -109,8 +101,7 @@ def locate(printed: PrintedValues, order: ExtractedPurchaseOrder) -> dict[str, B
             below = [h for h in hits if h.order > table_end]
             found[field] = _box((below or hits or [None])[0])
     for index, (item, anchor) in enumerate(zip(order.items, anchors, strict=True)):
-        following = next((a for a in anchors[index + 1 :] if a is not None), None)
-        row = _Row(anchor, following) if anchor is not None else None
+        row = _Row(anchor, placed) if anchor is not None else None
         for field in ITEM_FIELDS:
             value = getattr(item, field)
             if value is None:

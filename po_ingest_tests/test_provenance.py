@@ -119,13 +119,12 @@ def test_amounts_are_found_as_numbers_in_the_documents_locale(lines, value):
 
 
 @pytest.mark.parametrize(
-    "printed_as", ["2026-03-03", "03.03.2026", "3. März 2026", "March 3, 2026"]
+    "printed_as", ["2026-03-03", "03.03.2026", "3. März 2026", "March 3, 2026", "March 3 , 2026"]
 )
 def test_dates_are_found_as_dates_in_any_printed_format(printed_as):
     with _page([f"Date: {printed_as}", "Total 12.50"]) as pdf:
         (hit,) = PrintedValues(pdf).date(dt.date(2026, 3, 3))
-        assert parse_date(pdf[0].get_textbox(pymupdf.Rect(hit.bbox))) == dt.date(2026, 3, 3)
-        assert "Date" not in pdf[0].get_textbox(pymupdf.Rect(hit.bbox))
+        assert " ".join(pdf[0].get_textbox(pymupdf.Rect(hit.bbox)).split()) == printed_as
 
 
 def test_text_is_found_across_case_spacing_and_a_hyphenated_line_break():
@@ -203,6 +202,17 @@ def test_a_scan_read_by_gemini_has_no_provenance_and_no_grounding_warnings(corpu
     assert result.provenance == {} and _not_grounded(result) == []
 
 
+def test_every_value_the_local_reader_accepts_is_grounded_with_no_warning(corpus_documents):
+    extractor = build_extractor("local", GeminiSettings(api_key=None))
+    for document in _digital(corpus_documents)[::5]:
+        content = document.path.read_bytes()
+        result = extractor.extract(Document(content, "application/pdf", batch_id="b-1"))
+        assert set(result.provenance) == set(printed_keys(result.order)), document.name
+        for key in ("po_number", "order_date", "total", "items.0.description"):
+            assert result.provenance[key] is not None, (document.name, key)
+        assert _not_grounded(result) == []
+
+
 def test_provenance_an_extractor_gave_is_kept(corpus_documents):
     document = next(d for d in _digital(corpus_documents) if d.name == "german_01")
     order = ExtractedPurchaseOrder.model_validate(_truth(document))
@@ -215,7 +225,7 @@ def test_provenance_an_extractor_gave_is_kept(corpus_documents):
     assert grounded.provenance["total"] is not None and grounded.warnings == []
 
 
-def test_grounding_a_one_page_po_takes_under_10_ms(corpus_documents):
+def test_locating_the_values_of_a_one_page_po_takes_milliseconds(corpus_documents):
     document = next(d for d in _digital(corpus_documents) if d.name == "vat_lines_01")
     order = ExtractedPurchaseOrder.model_validate(_truth(document))
     with pymupdf.open(document.path) as pdf:

@@ -13,7 +13,7 @@ import datetime as dt
 from decimal import Decimal
 
 from po_ingest.lib.extraction.base import Document
-from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
+from po_ingest.lib.extraction.documents import open_pdf
 from po_ingest.lib.extraction.provenance import Hit, PrintedValues
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult, LineItem
 
@@ -119,10 +119,11 @@ def ground(result: ExtractionResult, document: Document) -> ExtractionResult:
         return result
     keys = printed_keys(result.order)
     with open_pdf(document.content) as pdf:
-        if not has_text_layer(pdf):
-            return result
-        missing = [k for k in keys if k not in result.provenance]
-        located = locate(PrintedValues(pdf), result.order) if missing else {}
+        printed = PrintedValues(pdf)
+    if not printed.has_text_layer:
+        return result
+    missing = [k for k in keys if k not in result.provenance]
+    located = locate(printed, result.order) if missing else {}
     provenance = {k: result.provenance[k] if k in result.provenance else located[k] for k in keys}
     warnings = list(result.warnings)
     if result.extractor == "gemini":

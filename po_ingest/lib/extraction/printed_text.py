@@ -59,8 +59,8 @@ class _TextStream:
 
     def __init__(self, words: list[Word], normalised: list[str], *, join_hyphenated: bool):
         parts = []
-        for word, part, following in zip(words, normalised, [*words[1:], None], strict=True):
-            breaks_line = following is not None and following.line != word.line
+        for index, (word, part) in enumerate(zip(words, normalised, strict=True)):
+            breaks_line = index + 1 < len(words) and words[index + 1].line != word.line
             if join_hyphenated and breaks_line and len(part) > 1 and part.endswith("-"):
                 part = part[:-1]
             parts.append(part)

@@ -13,6 +13,7 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from po_ingest.lib.extraction.documents import mostly_text
 from po_ingest.lib.extraction.local.values import (
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
@@ -30,6 +31,8 @@ _MAX_GAP_IN_HEIGHTS = 0.5
 _MAX_AMOUNT_WORDS = 3
 _MAX_DATE_WORDS = 4  # "Feb. 1, 2026", "1. März 2026"
 _YEAR = re.compile(r"\d{4}")
+_DIGIT = re.compile(r"\d")
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.])")  # "August 3 , 2014"
 # A trailing minus marks a negative amount; amounts are compared by size anyway.
 _TRAILING_PUNCTUATION = ".,;:*-"
 # The words an amount is printed in besides its first: a currency, or the next digit group.
@@ -69,7 +72,12 @@ class PrintedValues:
             self._lines[word.line].append(word)
         self._amounts: dict[Decimal, list[Hit]] | None = None
         self._dates: dict[dt.date, list[Hit]] | None = None
-        self._text = PrintedText(self.words, pdf.page_count)
+        self._page_count = pdf.page_count
+        self._text: PrintedText | None = None
+        chars = [0] * self._page_count
+        for word in self.words:
+            chars[word.page] += len(word.text)
+        self.has_text_layer = mostly_text(chars)
 
     def amount(self, value: Decimal) -> list[Hit]:
         """Where `value` is printed as a number (the sign aside: discounts print either way)."""
@@ -83,6 +91,8 @@ class PrintedValues:
         return self._dates.get(value, [])
 
     def text(self, value: str) -> list[Hit]:
+        if self._text is None:
+            self._text = PrintedText(self.words, self._page_count)
         return self._text.find(value)
 
     def currency(self, code: str) -> list[Hit]:
@@ -96,7 +106,7 @@ class PrintedValues:
         index: dict[Decimal, list[Hit]] = defaultdict(list)
         for words in self._lines.values():
             for first, word in enumerate(words):
-                if not (any(c.isdigit() for c in word.text) or _CURRENCY_WORD.match(word.text)):
+                if not (_DIGIT.search(word.text) or _CURRENCY_WORD.match(word.text)):
                     continue
                 for last in range(first, min(first + _MAX_AMOUNT_WORDS, len(words))):
                     if last > first and not _continues_amount(words[last - 1], words[last]):
@@ -116,7 +126,8 @@ class PrintedValues:
                 if not _YEAR.search(word.text):
                     continue
                 for first in range(last, max(-1, last - _MAX_DATE_WORDS), -1):
-                    value = parse_date(" ".join(w.text for w in words[first : last + 1]))
+                    text = " ".join(w.text for w in words[first : last + 1])
+                    value = parse_date(_SPACE_BEFORE_PUNCTUATION.sub(r"\1", text))
                     if value is not None:
                         index[value].append(hit_of(words[first : last + 1]))
                         break

@@ -104,6 +104,11 @@ def extract_order(
             "po_number": order.po_number,
             "items": dg.MetadataValue.int(len(order.items)),
             "warnings": dg.MetadataValue.json(result.warnings),
+            # Values found on the page (a box each) out of those the result has.
+            "grounded_values": dg.MetadataValue.int(
+                sum(box is not None for box in result.provenance.values())
+            ),
+            "values": dg.MetadataValue.int(len(result.provenance)),
             "input_tokens": dg.MetadataValue.int(result.input_tokens or 0),
             "output_tokens": dg.MetadataValue.int(result.output_tokens or 0),
             "duration_ms": dg.MetadataValue.int(result.duration_ms or 0),

@@ -72,6 +72,8 @@ ORDER_FIELDS = (
     "currency",
     "items",
     "subtotal",
+    "allowances",
+    "charges",
     "tax",
     "total",
     "notes",
@@ -85,7 +87,16 @@ ITEM_FIELDS = (
     "unit_price",
     "line_total",
 )
-NUMBER_FIELDS = {"quantity", "unit_price", "line_total", "subtotal", "tax", "total"}
+NUMBER_FIELDS = {
+    "quantity",
+    "unit_price",
+    "line_total",
+    "subtotal",
+    "allowances",
+    "charges",
+    "tax",
+    "total",
+}
 _RAW = "@@number@@"  # marks a JSON number to be printed with its own digits
 _PATH = re.compile(r"^/(?P<version>v1(?:alpha|beta)?)/models/(?P<model>[^/:]+):generateContent$")
 _MODEL_PATH = re.compile(r"^/(?P<version>v1(?:alpha|beta)?)/models/(?P<model>[^/:]+)$")
@@ -186,7 +197,7 @@ def answer_from_truth(truth: dict) -> dict:
         {f: (_number(item.get(f)) if f in NUMBER_FIELDS else item.get(f)) for f in ITEM_FIELDS}
         for item in truth.get("items", [])
     ]
-    for field in ("subtotal", "tax", "total"):
+    for field in ("subtotal", "allowances", "charges", "tax", "total"):
         answer[field] = _number(answer[field])
     return answer
 

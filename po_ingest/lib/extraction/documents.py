@@ -69,9 +69,13 @@ def page_texts(doc: pymupdf.Document, first_pages: int | None = None) -> list[st
 def has_text_layer(doc: pymupdf.Document, first_pages: int | None = None) -> bool:
     """True when most pages (of the first `first_pages`) carry real text (a digital PDF),
     False for scans."""
-    texts = page_texts(doc, first_pages)
-    with_text = sum(1 for t in texts if len("".join(t.split())) >= MIN_TEXT_CHARS_PER_PAGE)
-    return with_text * 2 >= len(texts) and with_text > 0
+    return mostly_text([len("".join(t.split())) for t in page_texts(doc, first_pages)])
+
+
+def mostly_text(visible_chars_per_page: list[int]) -> bool:
+    """True when most pages carry real text (a digital PDF), False for scans."""
+    with_text = sum(1 for n in visible_chars_per_page if n >= MIN_TEXT_CHARS_PER_PAGE)
+    return with_text * 2 >= len(visible_chars_per_page) and with_text > 0
 
 
 @dataclass(frozen=True)

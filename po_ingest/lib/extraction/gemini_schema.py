@@ -54,7 +54,13 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "currency": _nullable("string", "ISO 4217 code such as EUR, USD, GBP"),
         "items": {"type": "array", "items": LINE_ITEM_SCHEMA},
         "subtotal": _nullable("number", _MONEY),
-        "tax": _nullable("number", _MONEY),
+        "allowances": _nullable(
+            "number", "document-level discounts subtracted from the subtotal, " + _MONEY
+        ),
+        "charges": _nullable(
+            "number", "shipping, freight, handling added to the subtotal, " + _MONEY
+        ),
+        "tax": _nullable("number", _MONEY + "; the sum of every tax rate's amount"),
         "total": _nullable("number", _MONEY),
         "notes": _nullable("string", "delivery instructions or remarks, briefly"),
     },
@@ -68,6 +74,8 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "currency",
         "items",
         "subtotal",
+        "allowances",
+        "charges",
         "tax",
         "total",
         "notes",
@@ -89,6 +97,10 @@ Read the attached document and answer with JSON matching the given schema.
 - Dates as YYYY-MM-DD. Money and quantities as plain numbers (1234.5, not "1.234,50 €").
 - One entry in items for every order line, in printed order; skip subtotal, tax, shipping
   summary rows unless they are printed as order lines.
+- Between subtotal and total: allowances is the sum of the document-level discounts (a
+  positive number, subtracted), charges the sum of shipping, freight, packing and handling
+  (added), tax the sum of all tax amounts, so that subtotal - allowances + charges + tax =
+  total. Use null for what the document does not print.
 """
 
 

@@ -20,6 +20,7 @@ from po_ingest.lib.extraction.base import (
     PermanentExtractionError,
 )
 from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
+from po_ingest.lib.extraction.grounding import ground
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
@@ -87,6 +88,9 @@ class RoutingExtractor:
         self._use_local, self._use_gemini = use_local, use_gemini
 
     def extract(self, document: Document) -> ExtractionResult:
+        return ground(self._extract(document), document)
+
+    def _extract(self, document: Document) -> ExtractionResult:
         reasons: list[str] = []
         if self._use_local:
             for extractor in (EmbeddedXmlExtractor(), LocalExtractor()):

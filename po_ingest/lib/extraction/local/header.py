@@ -4,100 +4,94 @@ the row, or in the cell right below it (boxed layouts put labels above values)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from po_ingest.lib.extraction.local.layout import Cell, Row
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_LABELS: dict[str, list[str]] = {
-    "po_number": [
-        r"purchase\s*order\s*(?:number|no\.?|nr\.?|#|id)",
-        r"p\.?\s?o\.?\s*(?:number|no\.?|nr\.?|#)",
-        r"order\s*(?:number|no\.?|nr\.?|#|id)",
-        r"bestell\s*-?\s*(?:nummer|nr\.?)",
-        r"auftrags\s*-?\s*(?:nummer|nr\.?)",
-    ],
-    "order_date": [
-        r"(?:purchase\s*)?order\s*date",
-        r"p\.?\s?o\.?\s*date",
-        r"bestelldatum",
-        r"date\s*of\s*order",
-        r"issue\s*date",
-        r"date",
-        r"datum",
-    ],
-    "supplier_name": [
-        r"(?:supplier|vendor|lieferant|seller)(?!\s*(?:no|nr|number|id|#|address|code)\b)"
-    ],
-    "project_code": [
-        r"project\s*(?:code|no\.?|number|#|ref\.?)?",
-        r"site\s*(?:code|no\.?)?",
-        r"cost\s*cent(?:re|er)",
-        r"job\s*(?:no\.?|number|code)",
-        r"projekt\s*(?:nummer|nr\.?|code)?",
-        r"baustelle",
-        r"kostenstelle",
-    ],
-    "currency": [r"currency", r"währung"],
-}
 _COMPILED = {
-    field: [re.compile(rf"^{p}(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$", re.IGNORECASE) for p in patterns]
-    for field, patterns in _LABELS.items()
+    field: re.compile(
+        rf"^(?:{alternatives(all_phrases(section))})(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$",
+        re.IGNORECASE,
+    )
+    for field, section in vocabulary()["labels"].items()
 }
-_ANY_LABEL = [p for patterns in _COMPILED.values() for p in patterns]
+
+
+@dataclass
+class Found:
+    """A value and the words on the page it was read from."""
+
+    value: Any
+    page: int
+    words: list[Word]
 
 
 def _is_label(text: str) -> bool:
-    return any(p.match(text) and not p.match(text)["rest"] for p in _ANY_LABEL)
+    return any((m := p.match(text)) and not m["rest"] for p in _COMPILED.values())
 
 
-def _below(cell: Cell, rows: list[Row], index: int) -> str | None:
-    """The text under a label: the next row's cells that overlap the label horizontally."""
+def _rest_words(cell: Cell, rest: str) -> list[Word]:
+    """The words of `cell` that make up `rest`, its text after the label."""
+    start, offset, taken = len(cell.text) - len(rest), 0, []
+    for word in cell.words:
+        offset += len(word.text)
+        if offset > start:
+            taken.append(word)
+        offset += 1
+    return taken or cell.words
+
+
+def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
+    """The cell under a label: the first in the next rows overlapping it horizontally."""
     for row in rows[index + 1 : index + 3]:
         found = [c for c in row.cells() if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2]
         if found:
-            text = " ".join(c.text for c in found[:1])
-            return None if _is_label(text) else text
+            return None if _is_label(found[0].text) else found[0]
     return None
 
 
-def _next_cell(cells: list[Cell], position: int) -> str | None:
-    """The value right of a label on its row, skipping a lone `:`."""
+def _next_cell(cells: list[Cell], position: int) -> Cell | None:
+    """The cell right of a label on its row, skipping a lone `:`."""
     for cell in cells[position + 1 : position + 3]:
-        text = cell.text.strip(" :#")
-        if text:
-            return None if _is_label(text) else text
+        if cell.text.strip(" :#"):
+            return None if _is_label(cell.text.strip(" :#")) else cell
     return None
 
 
-def _candidates(rest: str, cells: list[Cell], position: int, rows: list[Row], index: int):
+def _candidates(
+    rest: str, cells: list[Cell], position: int, rows: list[Row], index: int
+) -> Iterator[tuple[str, list[Word]]]:
     """Where a label's value may stand, nearest first: after it in its cell; right of it
     when the label ends with a colon; below it (boxed forms); right of it."""
-    yield rest.strip(" :#")
     label = cells[position]
+    if rest.strip(" :#"):
+        yield rest.strip(" :#"), _rest_words(label, rest)
     beside = _next_cell(cells, position)
     if beside and label.text.rstrip().endswith(":"):
-        yield beside
+        yield beside.text.strip(" :#"), beside.words
     below = _below(label, rows, index)
     if below:
-        yield below
+        yield below.text.strip(" :#"), below.words
     if beside:
-        yield beside
+        yield beside.text.strip(" :#"), beside.words
 
 
-def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
+def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Found]:
     """Each field's value: the first label whose nearby text `parsers[field]` accepts."""
-    found: dict[str, Any] = {}
+    found: dict[str, Found] = {}
     for index, row in enumerate(rows):
         cells = row.cells()
         for position, cell in enumerate(cells):
-            for field, patterns in _COMPILED.items():
-                match = next((m for p in patterns if (m := p.match(cell.text))), None)
+            for field, pattern in _COMPILED.items():
+                match = pattern.match(cell.text)
                 if field in found or match is None:
                     continue
-                for text in _candidates(match["rest"], cells, position, rows, index):
+                for text, words in _candidates(match["rest"], cells, position, rows, index):
                     value = parsers[field](text) if text else None
                     if value is not None:
-                        found[field] = value
+                        found[field] = Found(value, row.page, words)
                         break
     return found

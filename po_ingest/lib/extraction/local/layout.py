@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from po_ingest.lib.models import Box
+
 if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
@@ -51,6 +53,10 @@ class Cell:
 class Row:
     page: int
     words: list[Word] = field(default_factory=list)
+
+    @property
+    def height(self) -> float:
+        return max(w.height for w in self.words)
 
     @property
     def y(self) -> float:
@@ -101,3 +107,16 @@ def title_texts(page: pymupdf.Page) -> list[str]:
     sizes = sorted(size for size, _ in spans)
     body = sizes[len(sizes) // 2]
     return [" ".join(text.split()) for size, text in spans if size >= body * 1.3]
+
+
+def box(page: int, words: list[Word]) -> Box:
+    """Where `words` are printed: the union of their boxes."""
+    return Box(
+        page=page,
+        bbox=(
+            min(w.x0 for w in words),
+            min(w.y0 for w in words),
+            max(w.x1 for w in words),
+            max(w.y1 for w in words),
+        ),
+    )

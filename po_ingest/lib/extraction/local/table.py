@@ -1,5 +1,6 @@
-"""The line-item table: a header row of known column names, then rows assigned to columns
-by position, continued on later pages under a repeated header."""
+"""The line-item table: a header row of known column names (on one line or wrapped onto
+two), then rows assigned to columns by position, continued on later pages under a repeated
+header. Ruled grids give their columns' true edges (pymupdf's table finder)."""
 
 from __future__ import annotations
 
@@ -8,38 +9,27 @@ from dataclasses import dataclass, field
 
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_COLUMNS: dict[str, str] = {
-    "line_number": r"pos\.?|position|line|ln|no\.?|nr\.?|#|item\s*no\.?|lfd\.?\s*nr\.?",
-    "item_code": r"item\s*code|code|art\.?\s*-?\s*(?:no|nr)\.?|artikel\s*-?\s*(?:nr\.?|nummer)|sku"
-    r"|part\s*(?:no\.?|number|#)|product\s*code|item\s*#|ref\.?|article\s*(?:no\.?|code)"
-    r"|material(?:\s*no\.?)?",
-    "description": r"description|bezeichnung|beschreibung|artikelbezeichnung|leistung|goods|details",
-    "quantity": r"qty\.?|quantity|menge|anzahl",
-    "unit": r"unit|uom|u/m|einheit|me|unit\s*of\s*measure",
-    "unit_price": r"unit\s*price|price|rate|einzelpreis|preis|e-?preis|price\s*/\s*unit|unit\s*cost"
-    r"|price\s*per\s*unit|net\s*price|list\s*price",
-    "discount": r"disc\.?\s*%?|discount\s*%?|rabatt\s*%?",
-    "line_total": r"total|amount|line\s*total|net|net\s*amount|gesamt|gesamtpreis|betrag|summe"
-    r"|g-?preis|value|extended|line\s*amount|net\s*value|ext\.?\s*price|extended\s*price",
-    "other": r"vat\s*%?|tax\s*%?|mwst\.?\s*%?|ust\.?\s*%?|tax\s*rate",
-}
-# "Item" or "Article" name the description when no column does, else the item code, else
-# the position (SAP-style forms put "Item" = 10, 20, … left of "Material").
-_WEAK_NAMES = re.compile(r"^(?:item|items|article|artikel|product|position)$", re.IGNORECASE)
-_WEAK_ORDER = ("description", "item_code", "line_number")
 _QUALIFIER = rf"(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 _COLUMN_RE = {
-    name: re.compile(rf"^(?:{p}){_QUALIFIER}$", re.IGNORECASE) for name, p in _COLUMNS.items()
+    name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
+    for name, phrases in vocabulary()["columns"].items()
 }
-_REQUIRED = {"description", "quantity", "line_total"}
+_WEAK_ORDER = ("description", "item_code", "line_number")
+_REQUIRED = {"quantity", "line_total"}
+_NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
 # How far a number may sit from its column header's edge.
 _ALIGN_SLACK = 24.0
 # A larger vertical gap between rows ends the table (footers are not items).
 _MAX_ROW_GAP = 40.0
+_TOTALS = vocabulary()["totals"]
 _TABLE_END = re.compile(
-    r"^\W*(sub\s*-?\s*total|total|net\s|vat|tax|mwst|ust|sales\s*tax|zwischensumme|summe|gesamt"
-    r"|netto|brutto|carried|continued|übertrag|page\s+\d|seite\s+\d|amount\s*due|grand|zzgl)",
+    r"^\W*(?:"
+    + alternatives(
+        [p for k in ("subtotal", "tax", "total", "tax_sum", "table_end") for p in _TOTALS[k]]
+    )
+    + r")(?!\w)",
     re.IGNORECASE,
 )
 
@@ -53,10 +43,15 @@ class Column:
 
 @dataclass
 class RawItem:
-    cells: dict[str, str] = field(default_factory=dict)
+    page: int
+    cells: dict[str, list[Word]] = field(default_factory=dict)
 
-    def add(self, name: str, text: str) -> None:
-        self.cells[name] = f"{self.cells[name]} {text}" if name in self.cells else text
+    def add(self, name: str, word: Word) -> None:
+        self.cells.setdefault(name, []).append(word)
+
+    def text(self, name: str) -> str | None:
+        words = self.cells.get(name)
+        return " ".join(w.text for w in words) if words else None
 
 
 def _one_phrase(words: list[Word]) -> bool:
@@ -67,15 +62,13 @@ def _one_phrase(words: list[Word]) -> bool:
 
 
 def _name_of(text: str) -> str | None:
-    if _WEAK_NAMES.match(text):
-        return "weak"
     return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
 
 
-def header_columns(row: Row) -> list[Column] | None:
-    """The row's words read as column names (longest run of words first), if the row is an
-    item table's header; None for any other row."""
-    words, found, index = row.words, [], 0
+def _columns(words: list[Word]) -> list[Column] | None:
+    """The words read as column names (longest run of words first), if they are an item
+    table's header; None for any other row."""
+    found, index = [], 0
     while index < len(words):
         for length in range(min(4, len(words) - index), 0, -1):
             run = words[index : index + length]
@@ -94,9 +87,45 @@ def header_columns(row: Row) -> list[Column] | None:
             column.name = next((n for n in _WEAK_ORDER if n not in names), "other")
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
-    if not set(known) >= _REQUIRED or len(known) != len(set(known)):
+    has_description = "description" in known or "code_description" in known
+    if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
         return None
     return found
+
+
+def _stacked(top: Row, bottom: Row) -> list[Word]:
+    """Two header lines as one: each top word joined with the bottom words under it
+    ("Unit" over "Price" is "Unit Price"); bottom words under no top word stand alone."""
+    merged, used = [], set()
+    for word in top.words:
+        under = [b for b in bottom.words if b.x0 < word.x1 and b.x1 > word.x0]
+        used.update(id(b) for b in under)
+        parts = [word, *under]
+        merged.append(
+            Word(
+                min(p.x0 for p in parts),
+                word.y0,
+                max(p.x1 for p in parts),
+                max(p.y1 for p in parts),
+                " ".join(p.text for p in parts),
+            )
+        )
+    merged += [b for b in bottom.words if id(b) not in used]
+    return sorted(merged, key=lambda w: w.x0)
+
+
+def header_columns(rows: list[Row], index: int) -> tuple[list[Column], int] | None:
+    """The columns of a header starting at `rows[index]` and how many rows it spans."""
+    row = rows[index]
+    columns = _columns(row.words)
+    if columns is not None:
+        return columns, 1
+    following = rows[index + 1] if index + 1 < len(rows) else None
+    if following and following.page == row.page and following.y - row.y < 1.8 * row.height:
+        columns = _columns(_stacked(row, following))
+        if columns is not None:
+            return columns, 2
+    return None
 
 
 def _is_number(text: str) -> bool:
@@ -115,7 +144,7 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     """Numbers go to the column they align with (right or left edge, or inside it); other
     words to the last column starting left of them."""
     if _is_number(word.text):
-        numeric = [c for c in columns if c.name not in ("description", "unit")]
+        numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
         if numeric:
             nearest = min(numeric, key=lambda c: _distance(word, c))
             if _distance(word, nearest) <= _ALIGN_SLACK:
@@ -127,59 +156,80 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     return chosen
 
 
-def _spill_code_into_description(item: RawItem) -> None:
-    """An item code is one token; words after it overflowed from the description."""
-    code = item.cells.get("item_code", "").split()
+def _split_code(item: RawItem) -> None:
+    """An item code is one token: in an item-code column, words after it overflowed from
+    the description; in a "Code / Description" column, it is the first word."""
+    if "code_description" in item.cells:
+        words = item.cells.pop("code_description")
+        item.cells["item_code"], rest = words[:1], words[1:]
+        if rest:
+            item.cells["description"] = rest + item.cells.get("description", [])
+    code = item.cells.get("item_code", [])
     if len(code) > 1:
-        item.cells["item_code"] = code[0]
-        rest = " ".join(code[1:])
-        item.cells["description"] = f"{rest} {item.cells.get('description', '')}".strip()
+        item.cells["item_code"] = code[:1]
+        item.cells["description"] = code[1:] + item.cells.get("description", [])
+
+
+def _is_continuation(row: Row, item: RawItem, columns: list[Column], last_y: float) -> bool:
+    """A text-only row right under an item, inside its text columns, continues it (a
+    wrapped cell); anything else without numbers is a note in the table, not an item."""
+    text_columns = [c for c in columns if c.name not in _NUMERIC_COLUMNS]
+    left = min(c.x0 for c in text_columns) - _ALIGN_SLACK / 4
+    close = row.y - last_y <= 1.7 * row.height
+    return close and row.page == item.page and all(w.x0 >= left for w in row.words)
 
 
 @dataclass
 class Table:
     columns: list[Column]
     items: list[RawItem]
+    start_row: int  # index (in all rows) of the first header row
     end_row: int  # index (in all rows) of the first row after the table
+    notes: list[str] = field(default_factory=list)  # text rows inside the table
 
 
 def find_items(rows: list[Row]) -> Table | None:
     """Items of the first item table, following it across pages; None when there is none."""
-    columns: list[Column] | None = None
-    items: list[RawItem] = []
-    in_table = False
-    end_row = len(rows)
-    current_page = -1
-    last_y = 0.0
-    for index, row in enumerate(rows):
+    table: Table | None = None
+    in_table, current_page, last_y, index = False, -1, 0.0, 0
+    while index < len(rows):
+        row = rows[index]
         if row.page != current_page:
             current_page, in_table = row.page, False
-        header = header_columns(row)
+        header = header_columns(rows, index)
         if header is not None:
-            if columns is not None and [c.name for c in header] != [c.name for c in columns]:
+            columns, span = header
+            if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
                 break  # another kind of table
-            columns, in_table, last_y = header, True, row.y
+            if table is None:
+                table = Table(columns, [], index, len(rows))
+            table.columns, in_table = columns, True
+            last_y = rows[index + span - 1].y
+            index += span
             continue
-        if not in_table or columns is None:
+        index += 1
+        if not in_table or table is None:
             continue
-        cells = row.cells()
-        if any(_TABLE_END.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
-            in_table, end_row = False, index
+        if _TABLE_END.match(row.text) or row.y - last_y > _MAX_ROW_GAP:
+            in_table, table.end_row = False, index - 1
             continue
-        last_y = row.y
-        if not items and not any(c.isdigit() for c in row.text):
-            continue  # the header's second line (currencies, units)
-        values = RawItem()
+        previous_y, last_y = last_y, row.y
+        values = RawItem(row.page)
         for word in row.words:
-            values.add(_column_of(word, columns), word.text)
-        _spill_code_into_description(values)
-        numbers = set(values.cells) - {"description", "item_code", "unit"}
-        if items and not numbers:
-            for name, text in values.cells.items():  # a wrapped description line
-                items[-1].add(name, text)
-        else:
-            items.append(values)
-        end_row = index + 1
-    if columns is None or not items:
+            values.add(_column_of(word, table.columns), word)
+        numbers = set(values.cells) & (_NUMERIC_COLUMNS - {"other"})
+        if not numbers:
+            items = table.items
+            if items and _is_continuation(row, items[-1], table.columns, previous_y):
+                for name, words in values.cells.items():  # a wrapped cell
+                    items[-1].cells.setdefault(name, []).extend(words)
+            elif items or any(c.isdigit() for c in row.text):
+                table.notes.append(row.text)
+            table.end_row = index
+            continue
+        _split_code(values)
+        table.items.append(values)
+        table.end_row = index
+    if table is None or not table.items:
         return None
-    return Table(columns, items, end_row)
+    return table

@@ -1,0 +1,38 @@
+"""One table row's cells as a line item's values, each with the words it came from."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from po_ingest.lib.extraction.local.gate import decline
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.table import RawItem
+from po_ingest.lib.extraction.local.values import parse_amount
+
+_AMOUNTS = ("quantity", "unit_price", "line_total")
+_TEXTS = ("item_code", "description", "unit")
+_PRICE_PLACES = Decimal("0.0001")
+
+
+def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
+    """The item's fields; declines a line without description, quantity, price or total."""
+    found: dict[str, Found] = {}
+    for name in _AMOUNTS:
+        text = raw.text(name)
+        value = parse_amount(text, decimal_comma) if text else None
+        if value is not None:
+            found[name] = Found(value, raw.page, raw.cells[name])
+    for name in _TEXTS:
+        if raw.text(name):
+            found[name] = Found(raw.text(name), raw.page, raw.cells[name])
+    if set(_AMOUNTS) - set(found) or "description" not in found:
+        printed = {name: raw.text(name) for name in raw.cells}
+        raise decline(f"line {number} is incomplete: {printed}")
+    if "discount" in raw.cells and found["quantity"].value:
+        # The printed price is before the line's discount: the order keeps the net one.
+        net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
+        found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])
+    position = (raw.text("line_number") or "").rstrip(".")
+    if position.isdigit():
+        found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
+    return found

@@ -10,6 +10,7 @@ NUMBER_STYLES = {
     "en": (",", "."),  # 1,234.56
     "de": (".", ","),  # 1.234,56
     "ch": ("'", "."),  # 1'234.56
+    "fr": ("\u00a0", ","),  # 1 234,56 (a no-break space)
     "plain": ("", "."),  # 1234.56
 }
 MONTHS = (
@@ -39,6 +40,34 @@ MONATE = (
     "Oktober",
     "November",
     "Dezember",
+)
+MESES = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+MOIS = (
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
 )
 CURRENCY_SYMBOLS = {"USD": "$", "GBP": "£"}  # the base-14 fonts have no € glyph: EUR stays a code
 
@@ -74,9 +103,9 @@ def quantity(value: Decimal, style: str = "en", places: int | None = None) -> st
 
 
 def percent(rate: Decimal, style: str = "en") -> str:
-    """0.19 -> `19%`; German style puts a space before the sign: `8,1 %`."""
+    """0.19 -> `19%`; German and French style put a space before the sign: `8,1 %`."""
     number = _separate(decimal_text(rate * 100), style)
-    return f"{number} %" if style == "de" else f"{number}%"
+    return f"{number} %" if style in ("de", "fr") else f"{number}%"
 
 
 def date_text(day: dt.date, style: str) -> str:
@@ -90,4 +119,8 @@ def date_text(day: dt.date, style: str) -> str:
         "erp": f"{day.day:02d} {month[:3].upper()} {day.year}",  # 05 MAR 2026
         "short": f"{day.day:02d} {month[:3]} {day.year}",  # 05 Mar 2026
         "german_long": f"{day.day}. {MONATE[day.month - 1]} {day.year}",  # 5. März 2026
+        "day_slash": f"{day.day:02d}/{day.month:02d}/{day.year}",  # 05/03/2026, day first
+        "day_dash": f"{day.day:02d}-{day.month:02d}-{day.year}",  # 05-03-2026
+        "spanish_long": f"{day.day} de {MESES[day.month - 1]} de {day.year}",  # 5 de marzo de 2026
+        "french_long": f"{day.day} {MOIS[day.month - 1]} {day.year}",  # 5 mars 2026
     }[style]

@@ -32,6 +32,8 @@ def ground_truth(order: Order, *, line_numbers: bool = True, item_codes: bool = 
         "currency": order.currency,
         "items": items,
         "subtotal": decimal_text(order.subtotal, 2),
+        "allowances": decimal_text(order.allowances, 2) if order.allowances else None,
+        "charges": decimal_text(order.charges, 2) if order.charges else None,
         "tax": decimal_text(order.tax, 2),
         "total": decimal_text(order.total, 2),
         "notes": order.notes,

@@ -39,6 +39,9 @@ class OrderSpec:
     position_step: int = 1
     material_numbers: bool = False  # numeric ERP material numbers instead of catalog codes
     project_chance: float = 0.75
+    # Under the lines: a document-level discount (percent of the subtotal) and freight.
+    allowance_pct: Decimal = Decimal(0)
+    charges: bool = False
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,8 @@ class Order:
     tax_lines: tuple[TaxLine, ...]
     payment_terms: str
     notes: str | None
+    allowances: Decimal = Decimal(0)
+    charges: Decimal = Decimal(0)
 
     @property
     def subtotal(self) -> Decimal:
@@ -93,7 +98,7 @@ class Order:
 
     @property
     def total(self) -> Decimal:
-        return self.subtotal + self.tax
+        return self.subtotal - self.allowances + self.charges + self.tax
 
 
 def _material_number(code: str) -> str:
@@ -146,6 +151,8 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         _with_reduced_rate(rng, lines, spec.tax_rates[1])
     order_date = dt.date(2025, 9, 1) + dt.timedelta(days=rng.randrange(240))
     has_project = rng.random() < spec.project_chance
+    subtotal = sum((line.line_total for line in lines), Decimal(0))
+    charges = Decimal(rng.randint(15, 180)) if spec.charges else Decimal(0)
     return Order(
         po_number=po_number(rng, spec.po_style, order_date.year),
         order_date=order_date,
@@ -161,4 +168,6 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         tax_lines=_tax_lines(lines, spec.tax_rates),
         payment_terms=rng.choice(PAYMENT_TERMS[spec.language]),
         notes=rng.choice(NOTES[spec.language]) if rng.random() < 0.5 else None,
+        allowances=(subtotal * spec.allowance_pct / 100).quantize(CENT, ROUND_HALF_UP),
+        charges=charges,
     )

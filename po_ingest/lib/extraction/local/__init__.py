@@ -81,8 +81,8 @@ class LocalExtractor:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")
         if totals.total is None:
             raise decline("no total found")
-        if "currency" not in fields:
-            after = rows[table.start_row :]
+        if "currency" not in fields:  # printed with the totals, else in the table
+            after = rows[table.end_row :] + rows[table.start_row : table.end_row]
             currency = find_currency(" ".join(r.text for r in after))
             if currency:
                 row = next(r for r in after if find_currency(r.text) == currency)

@@ -18,6 +18,10 @@ _COMPILED = {
     )
     for field, section in vocabulary()["labels"].items()
 }
+# "Supplier No.", "Vendor address": a label word followed by one of these names another field.
+_QUALIFIED = re.compile(
+    rf"^(?:{alternatives(vocabulary()['label_qualifiers']['words'])})(?!\w)", re.IGNORECASE
+)
 
 
 @dataclass
@@ -87,7 +91,7 @@ def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> 
         for position, cell in enumerate(cells):
             for field, pattern in _COMPILED.items():
                 match = pattern.match(cell.text)
-                if field in found or match is None:
+                if field in found or match is None or _QUALIFIED.match(match["rest"]):
                     continue
                 for text, words in _candidates(match["rest"], cells, position, rows, index):
                     value = parsers[field](text) if text else None

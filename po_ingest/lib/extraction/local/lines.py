@@ -35,4 +35,7 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
     position = (raw.text("line_number") or "").rstrip(".")
     if position.isdigit():
         found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
+    elif position and "item_code" not in found and len(position.split()) == 1:
+        # "Item No." holding "BIT-V60": the column numbers the item, not the line.
+        found["item_code"] = Found(position, raw.page, raw.cells["line_number"])
     return found

@@ -93,24 +93,39 @@ def _columns(words: list[Word]) -> list[Column] | None:
     return found
 
 
+def _phrases(words: list[Word]) -> list[list[Word]]:
+    runs: list[list[Word]] = []
+    for word in words:
+        if runs and _one_phrase([runs[-1][-1], word]):
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    return runs
+
+
 def _stacked(top: Row, bottom: Row) -> list[Word]:
-    """Two header lines as one: each top word joined with the bottom words under it
-    ("Unit" over "Price" is "Unit Price"); bottom words under no top word stand alone."""
-    merged, used = [], set()
-    for word in top.words:
-        under = [b for b in bottom.words if b.x0 < word.x1 and b.x1 > word.x0]
-        used.update(id(b) for b in under)
-        parts = [word, *under]
-        merged.append(
-            Word(
-                min(p.x0 for p in parts),
-                word.y0,
-                max(p.x1 for p in parts),
-                max(p.y1 for p in parts),
-                " ".join(p.text for p in parts),
-            )
-        )
-    merged += [b for b in bottom.words if id(b) not in used]
+    """Two header lines as one: each bottom word joins the top phrase it overlaps most
+    ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
+    stand alone, and top phrases with nothing under them keep their words."""
+    phrases = _phrases(top.words)
+    under: dict[int, list[Word]] = {}
+    alone: list[Word] = []
+    for word in bottom.words:
+        overlaps = [min(word.x1, p[-1].x1) - max(word.x0, p[0].x0) for p in phrases]
+        best = max(range(len(phrases)), key=overlaps.__getitem__)
+        if overlaps[best] > 0:
+            under.setdefault(best, []).append(word)
+        else:
+            alone.append(word)
+    merged: list[Word] = list(alone)
+    for index, phrase in enumerate(phrases):
+        if index not in under:
+            merged += phrase
+            continue
+        parts = phrase + under[index]
+        text = " ".join(w.text for w in parts)
+        x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
+        merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
     return sorted(merged, key=lambda w: w.x0)
 
 
@@ -210,14 +225,19 @@ def find_items(rows: list[Row]) -> Table | None:
         index += 1
         if not in_table or table is None:
             continue
-        if _TABLE_END.match(row.text) or row.y - last_y > _MAX_ROW_GAP:
+        ends = any(_TABLE_END.match(c.text) for c in row.cells())
+        if ends or row.y - last_y > _MAX_ROW_GAP:
             in_table, table.end_row = False, index - 1
             continue
         previous_y, last_y = last_y, row.y
         values = RawItem(row.page)
         for word in row.words:
             values.add(_column_of(word, table.columns), word)
-        numbers = set(values.cells) & (_NUMERIC_COLUMNS - {"other"})
+        numbers = [
+            name
+            for name, words in values.cells.items()
+            if name in _NUMERIC_COLUMNS - {"other"} and any(_is_number(w.text) for w in words)
+        ]
         if not numbers:
             items = table.items
             if items and _is_continuation(row, items[-1], table.columns, previous_y):

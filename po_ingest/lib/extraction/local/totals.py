@@ -39,7 +39,7 @@ class Totals:
     taxes: list[Found] = field(default_factory=list)
     tax_sum: Found | None = None  # a "Total VAT" line under several rates
     total: Found | None = None
-    unknown: list[str] = field(default_factory=list)  # amount lines we cannot place
+    unknown: list[str] = field(default_factory=list)  # what does not fit together
 
     @property
     def tax(self) -> Found | None:
@@ -70,7 +70,8 @@ def _label_and_amount(row: Row, decimal_comma: bool) -> tuple[str, list[Word], D
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
-                label = " ".join(words[:start])
+                before = Row(row.page, row.words[:start]).cells()
+                label = before[-1].text if before else ""  # "Terms: Net 30 ... Subtotal"
                 return label, row.words[start:end], parse_amount(token, decimal_comma)
     return "", [], None
 
@@ -90,9 +91,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         kind = _kind(label)
         found = Found(value, row.page, words)
         if kind is None:
-            if totals.subtotal is not None or totals.taxes:
-                totals.unknown.append(label or row.text)
-        elif kind in ("tax_sum", "total", "subtotal"):
+            continue  # a phone number, a bank account: arithmetic would catch a missed amount
+        if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
                 continue
             setattr(totals, kind, found)
@@ -100,8 +100,10 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
                 break  # what follows the total is footer (VAT IDs, bank details)
         elif kind == "allowances":
             totals.allowances.append(Found(abs(value), row.page, words))
+        elif kind == "charges":
+            totals.charges.append(found)
         else:
-            getattr(totals, kind).append(found)
+            totals.taxes.append(found)
     taxes = sum(t.value for t in totals.taxes)
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")

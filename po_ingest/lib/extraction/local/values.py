@@ -124,11 +124,15 @@ def parse_date(text: str, language: str | None = None) -> dt.date | None:
 
 
 def find_currency(text: str) -> str | None:
-    """An ISO code printed in `text`, else one a currency symbol stands for."""
-    for code in CURRENCY_CODES:
-        if re.search(rf"\b{code}\b", text):
-            return code
-    for symbol, code in CURRENCY_SYMBOLS.items():
-        if symbol in text:
-            return code
+    """The currency of the first token that is an ISO code or carries a currency sign
+    (`EUR`, `(CHF)`, `$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one."""
+    for token in text.split():
+        bare = token.strip("():;,")
+        if bare in CURRENCY_CODES:
+            return bare
+        for symbol, code in CURRENCY_SYMBOLS.items():
+            if (bare == symbol and len(symbol) == 1) or (
+                symbol in bare and parse_amount(bare) is not None
+            ):
+                return code
     return None

@@ -1,5 +1,6 @@
 """`item_grid`: a small-business form from an invoicing tool: a ruled grid "Item No. |
-Description | Quantity | Unit Price | Total" with left-aligned numbers, "P/O No.", and
+Description | Quantity | Unit Price | Total" (left-aligned numbers, or on even-numbered
+documents wide columns with centred titles over right-aligned numbers), "P/O No.", and
 shipping and sales tax between the subtotal and the total."""
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ _ORDERS = (
     ("CAD", "US", "0.13", "po_year", "us"),
     ("USD", "US", "0.045", "plain", "long"),
 )
-_TABLE = Table(
+_LEFT_ALIGNED = Table(
     LEFT,
     (
         Column("Item No.", 80),
@@ -33,6 +34,20 @@ _TABLE = Table(
     ),
     grid=True,
     size=9,
+)
+_CENTRED = Table(
+    LEFT,
+    (
+        Column("Item No.", 70),
+        Column("Description", 150),
+        Column("Quantity", 75, "right"),
+        Column("Unit", 40, "center"),
+        Column("Unit Price", 80, "right"),
+        Column("Total", 90, "right"),
+    ),
+    grid=True,
+    size=9,
+    header_align="center",
 )
 
 
@@ -60,7 +75,8 @@ def render(order: Order, index: int) -> bytes:
     address_block(canvas, LEFT, 140, "Vendor", order.supplier.address_lines)
     address_block(canvas, 310, 140, "Ship To", order.ship_to.address_lines)
 
-    y = _TABLE.header(canvas, 230)
+    table = _CENTRED if index % 2 == 0 else _LEFT_ALIGNED
+    y = table.header(canvas, 230)
     for line in order.lines:
         cells = [
             line.item_code,
@@ -70,7 +86,7 @@ def render(order: Order, index: int) -> bytes:
             formats.amount(line.list_price, order.currency),
             formats.amount(line.line_total, order.currency),
         ]
-        y = _TABLE.row(canvas, y, cells)
+        y = table.row(canvas, y, cells)
 
     rate = formats.percent(order.tax_lines[0].rate)
     rows = (

@@ -13,11 +13,12 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
 from po_ingest.lib.extraction.local.fields import code, po_number, text, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
+from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language, title_problem
 from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 from po_ingest.lib.extraction.local.lines import read_item
-from po_ingest.lib.extraction.local.table import find_items
+from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.values import find_currency, parse_date
 from po_ingest.lib.models import ExtractionResult
@@ -38,7 +39,19 @@ class LocalExtractor:
                 raise decline("the PDF has no text layer (a scan)")
             titles = title_texts(pdf[0])
             rows = [row for number, page in enumerate(pdf) for row in page_rows(page, number)]
-        order, provenance = self._read(rows, titles)
+            problem = title_problem(titles, rows[:15])
+            if problem:
+                raise decline(problem)
+            try:
+                order, provenance = self._read(rows, titles, find_items(rows))
+            except ExtractionDeclined as declined:
+                headers = grid_headers(pdf, rows)
+                if not headers:
+                    raise
+                try:
+                    order, provenance = self._read(rows, titles, find_items(rows, headers))
+                except ExtractionDeclined:
+                    raise declined from None
         return ExtractionResult(
             order=order,
             extractor=self.name,
@@ -52,11 +65,7 @@ class LocalExtractor:
             provenance=provenance,
         )
 
-    def _read(self, rows: list[Row], titles: list[str]):
-        problem = title_problem(titles, rows[:15])
-        if problem:
-            raise decline(problem)
-        table = find_items(rows)
+    def _read(self, rows: list[Row], titles: list[str], table: Table | None):
         if table is None:
             raise decline("no line-item table found")
         decimal_comma = uses_decimal_comma(rows)

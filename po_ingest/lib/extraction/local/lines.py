@@ -25,6 +25,8 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
     for name in _TEXTS:
         if raw.text(name):
             found[name] = Found(raw.text(name), raw.page, raw.cells[name])
+    if len(raw.cells.get("unit", [])) > 1:
+        raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     if set(_AMOUNTS) - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")

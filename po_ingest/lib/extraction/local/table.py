@@ -18,6 +18,7 @@ _COLUMN_RE = {
 }
 _WEAK_ORDER = ("description", "item_code", "line_number")
 _REQUIRED = {"quantity", "line_total"}
+_AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 _NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
 # How far a number may sit from its column header's edge.
 _ALIGN_SLACK = 24.0
@@ -61,7 +62,7 @@ def _one_phrase(words: list[Word]) -> bool:
     )
 
 
-def _name_of(text: str) -> str | None:
+def name_of(text: str) -> str | None:
     return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
 
 
@@ -74,13 +75,19 @@ def _columns(words: list[Word]) -> list[Column] | None:
             run = words[index : index + length]
             if not _one_phrase(run):
                 continue
-            name = _name_of(" ".join(w.text for w in run))
+            name = name_of(" ".join(w.text for w in run))
             if name:
                 found.append(Column(name, run[0].x0, run[-1].x1))
                 index += length
                 break
         else:
             return None  # a header row holds column names only
+    return named_columns(found)
+
+
+def named_columns(found: list[Column]) -> list[Column] | None:
+    """Columns once "Item" and the like are resolved; None unless they make an item table
+    (a description, a quantity and an amount, no column twice)."""
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":
@@ -129,7 +136,7 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
     return sorted(merged, key=lambda w: w.x0)
 
 
-def header_columns(rows: list[Row], index: int) -> tuple[list[Column], int] | None:
+def header_columns(rows: list[Row], index: int) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
     columns = _columns(row.words)
@@ -172,26 +179,39 @@ def _column_of(word: Word, columns: list[Column]) -> str:
 
 
 def _split_code(item: RawItem) -> None:
-    """An item code is one token: in an item-code column, words after it overflowed from
-    the description; in a "Code / Description" column, it is the first word."""
+    """A position or an item code is one token: words after it in its column overflowed
+    from the description (a description left of its centred title); in a "Code /
+    Description" column, the code is the first word."""
     if "code_description" in item.cells:
         words = item.cells.pop("code_description")
         item.cells["item_code"], rest = words[:1], words[1:]
         if rest:
             item.cells["description"] = rest + item.cells.get("description", [])
-    code = item.cells.get("item_code", [])
-    if len(code) > 1:
-        item.cells["item_code"] = code[:1]
-        item.cells["description"] = code[1:] + item.cells.get("description", [])
+    for name in ("item_code", "line_number"):
+        words = item.cells.get(name, [])
+        if len(words) > 1:
+            item.cells[name] = words[:1]
+            item.cells["description"] = words[1:] + item.cells.get("description", [])
 
 
-def _is_continuation(row: Row, item: RawItem, columns: list[Column], last_y: float) -> bool:
-    """A text-only row right under an item, inside its text columns, continues it (a
-    wrapped cell); anything else without numbers is a note in the table, not an item."""
-    text_columns = [c for c in columns if c.name not in _NUMERIC_COLUMNS]
-    left = min(c.x0 for c in text_columns) - _ALIGN_SLACK / 4
-    close = row.y - last_y <= 1.7 * row.height
-    return close and row.page == item.page and all(w.x0 >= left for w in row.words)
+_TEXT_CELLS = ("item_code", "description", "unit")
+
+
+def _continues(row: Row, item: RawItem, last_y: float) -> bool:
+    """A text-only row right under an item whose words start where the item's text cells
+    start continues it (a wrapped cell); anything else without numbers is a note in the
+    table, not an item."""
+    starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
+    close = row.y - last_y <= 1.6 * row.height
+    return bool(starts) and close and row.page == item.page and row.words[0].x0 >= min(starts) - 2
+
+
+def _continue(item: RawItem, row: Row) -> None:
+    """Each word joins the text cell of the item that starts nearest left of it."""
+    for word in row.words:
+        cells = [n for n in _TEXT_CELLS if n in item.cells and item.cells[n][0].x0 <= word.x0 + 2]
+        name = max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+        item.add(name, word)
 
 
 @dataclass
@@ -203,15 +223,19 @@ class Table:
     notes: list[str] = field(default_factory=list)  # text rows inside the table
 
 
-def find_items(rows: list[Row]) -> Table | None:
-    """Items of the first item table, following it across pages; None when there is none."""
+Header = tuple[list[Column], int]  # the columns and how many rows their titles take
+
+
+def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table | None:
+    """Items of the first item table, following it across pages; None when there is none.
+    `known` gives headers found otherwise (a ruled grid's cells), by the index of their row."""
     table: Table | None = None
     in_table, current_page, last_y, index = False, -1, 0.0, 0
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
             current_page, in_table = row.page, False
-        header = header_columns(rows, index)
+        header = (known or {}).get(index) or header_columns(rows, index)
         if header is not None:
             columns, span = header
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
@@ -236,13 +260,12 @@ def find_items(rows: list[Row]) -> Table | None:
         numbers = [
             name
             for name, words in values.cells.items()
-            if name in _NUMERIC_COLUMNS - {"other"} and any(_is_number(w.text) for w in words)
+            if name in _AMOUNT_COLUMNS and any(_is_number(w.text) for w in words)
         ]
         if not numbers:
             items = table.items
-            if items and _is_continuation(row, items[-1], table.columns, previous_y):
-                for name, words in values.cells.items():  # a wrapped cell
-                    items[-1].cells.setdefault(name, []).extend(words)
+            if items and _continues(row, items[-1], previous_y):
+                _continue(items[-1], row)
             elif items or any(c.isdigit() for c in row.text):
                 table.notes.append(row.text)
             table.end_row = index

@@ -43,7 +43,7 @@ def _printed(value: Decimal) -> tuple[str, ...]:
     """An amount the way the layouts print it: 1,234.56 / 1.234,56 / 1'234.56 / 1 234,56."""
     english = f"{value:,.2f}"
     german = english.replace(",", "\0").replace(".", ",").replace("\0", ".")
-    french = german.replace(".", "\u00a0")
+    french = german.replace(".", " ")  # a no-break space is read as a plain one
     return english, german, english.replace(",", "'"), french
 
 

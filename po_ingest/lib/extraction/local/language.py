@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.vocabulary import by_language, vocabulary
+from po_ingest.lib.extraction.local.vocabulary import alternatives, by_language, vocabulary
 
 _PO_TITLES = by_language(vocabulary()["titles"]["purchase_order"])
-_NOT_PO_TITLES = by_language(vocabulary()["titles"]["not_purchase_order"])
+_NOT_PO_TITLES = [
+    *by_language(vocabulary()["titles"]["not_purchase_order"]).values(),
+    *(
+        re.compile(rf"(?:{alternatives(endings)})(?!\w)", re.IGNORECASE)
+        for endings in vocabulary()["titles"]["not_purchase_order_endings"].values()
+    ),
+]
 _LABELS = [by_language(section) for section in vocabulary()["labels"].values()]
 
 
 def title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
     """Why the document is not a purchase order, or None when its title says it is one."""
     for title in titles:
-        if any(p.search(title) for p in _NOT_PO_TITLES.values()):
+        if any(p.search(title) for p in _NOT_PO_TITLES):
             return f"the document is titled {title!r}, not a purchase order"
     texts = titles + [r.text for r in top_rows]
     if not any(p.search(t) for t in texts for p in _PO_TITLES.values()):

@@ -197,21 +197,28 @@ def _split_code(item: RawItem) -> None:
 _TEXT_CELLS = ("item_code", "description", "unit")
 
 
+def _text_cell_of(item: RawItem, word: Word) -> str:
+    """The item's text cell that starts nearest left of `word`."""
+    cells = [n for n in _TEXT_CELLS if n in item.cells and item.cells[n][0].x0 <= word.x0 + 2]
+    return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+
+
 def _continues(row: Row, item: RawItem, last_y: float) -> bool:
     """A text-only row right under an item whose words start where the item's text cells
-    start continues it (a wrapped cell); anything else without numbers is a note in the
-    table, not an item."""
+    start, one run of words per cell, continues it (a wrapped cell); anything else without
+    numbers (a note running across the columns) is not part of any item."""
     starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
-    close = row.y - last_y <= 1.6 * row.height
-    return bool(starts) and close and row.page == item.page and row.words[0].x0 >= min(starts) - 2
+    if not starts or row.page != item.page or row.y - last_y > 1.6 * row.height:
+        return False
+    if row.words[0].x0 < min(starts) - 2:
+        return False
+    runs = row.cells()
+    return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
 
 
 def _continue(item: RawItem, row: Row) -> None:
-    """Each word joins the text cell of the item that starts nearest left of it."""
     for word in row.words:
-        cells = [n for n in _TEXT_CELLS if n in item.cells and item.cells[n][0].x0 <= word.x0 + 2]
-        name = max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
-        item.add(name, word)
+        item.add(_text_cell_of(item, word), word)
 
 
 @dataclass

@@ -61,6 +61,8 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
         if separators.count(decimal_sep) > 1:
             return None
     elif len(separators) > 1:
+        if not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
+            return None  # 1,234,56: not a grouping anyone prints
         decimal_sep = "," if separators[0] == "." else "."  # 1.234.567: thousands only
     elif len(number) - number.rfind(separators[0]) - 1 == 3 and not re.search(
         r"['’ \u00a0\u202f]", match["num"]

@@ -3,6 +3,7 @@
 import json
 from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, ExtractionError
@@ -122,3 +123,54 @@ def test_parse_amount(text, decimal_comma, value):
 def test_parse_date(text, iso):
     parsed = parse_date(text)
     assert (parsed.isoformat() if parsed else None) == iso
+
+
+def _non_null_paths(order) -> list[str]:
+    data = order.model_dump()
+    paths = [k for k, v in data.items() if v is not None and k not in ("items", "notes")]
+    for index, item in enumerate(data["items"]):
+        paths += [f"items.{index}.{k}" for k, v in item.items() if v is not None]
+    return paths
+
+
+def test_every_accepted_value_is_right_and_has_the_box_it_was_read_from(corpus):
+    """Item by item and field by field against the truth (what the page prints), and every
+    non-null value with a box on the page that shows it."""
+    folder, documents = corpus
+    accepted = 0
+    for doc in (d for d in documents if d.kind == "digital"):
+        content = doc.path.read_bytes()
+        try:
+            result = LocalExtractor().extract(Document(content, "application/pdf", "b"))
+        except ExtractionDeclined:
+            continue
+        accepted += 1
+        truth = json.loads(doc.ground_truth_path.read_text())
+        got = result.order.model_dump(mode="json")
+        for name in ("po_number", "order_date", "project_code", "currency", "total", "tax"):
+            assert got[name] == truth[name] or Decimal(got[name]) == Decimal(truth[name])
+        if got["supplier_name"] is not None:
+            assert got["supplier_name"] == truth["supplier_name"], doc.name
+        assert len(got["items"]) == len(truth["items"]), doc.name
+        for expected, item in zip(truth["items"], got["items"], strict=True):
+            for name, value in expected.items():
+                same = value == item[name] or (
+                    value is not None
+                    and item[name] is not None
+                    and _number(value) == _number(item[name])
+                )
+                assert same, (doc.name, name, value, item[name])
+        missing = [p for p in _non_null_paths(result.order) if not result.provenance.get(p)]
+        assert missing == [], (doc.name, missing)
+        box = result.provenance["po_number"]
+        with pymupdf.open(stream=content, filetype="pdf") as pdf:
+            printed = pdf[box.page].get_textbox(pymupdf.Rect(box.bbox))
+        assert result.order.po_number in printed, doc.name
+    assert accepted >= 50
+
+
+def _number(value):
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        return value

@@ -74,3 +74,19 @@ def footers(
         canvas.lines(LEFT, top, lines, size=size, color=color)
         label = page_label.format(page=number, pages=count)
         canvas.text(RIGHT, top, label, size=size, align="right", color=color)
+
+
+def label_pairs(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    pairs: Sequence[tuple[str, str]],
+    *,
+    value_x: float = RIGHT,
+    bold_first: bool = True,
+) -> None:
+    """Labels at `x`, one line each, their values right-aligned at `value_x` (the first,
+    the order number, in bold)."""
+    for n, (label, value) in enumerate(pairs):
+        canvas.text(x, y + 13 * n, label, size=9)
+        canvas.text(value_x, y + 13 * n, value, size=9, bold=bold_first and n == 0, align="right")

@@ -7,7 +7,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.blocks import accent, address_block, footers, totals_column
+from po_ingest_tests.corpus.blocks import (
+    accent,
+    address_block,
+    footers,
+    label_pairs,
+    totals_column,
+)
 from po_ingest_tests.corpus.orders import Order, OrderSpec
 from po_ingest_tests.corpus.render import (
     GREY,
@@ -67,9 +73,7 @@ def render(order: Order, index: int) -> bytes:
         ("Date :", formats.date_text(order.order_date, date_style)),
         ("Chantier :", order.project_code or "-"),
     )
-    for n, (label, value) in enumerate(pairs):
-        canvas.text(360, 80 + 13 * n, label, size=9)
-        canvas.text(RIGHT, 80 + 13 * n, value, size=9, bold=n == 0, align="right")
+    label_pairs(canvas, 360, 80, pairs)
     address_block(canvas, LEFT, 140, "Fournisseur", order.supplier.address_lines)
     address_block(canvas, 310, 140, "Adresse de livraison", order.ship_to.address_lines)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.blocks import address_block, footers, totals_column
+from po_ingest_tests.corpus.blocks import address_block, footers, label_pairs, totals_column
 from po_ingest_tests.corpus.orders import Order, OrderSpec
 from po_ingest_tests.corpus.render import LEFT, RIGHT, Canvas, new_document, new_page, pdf_bytes
 from po_ingest_tests.corpus.table import Column, Table
@@ -69,9 +69,7 @@ def render(order: Order, index: int) -> bytes:
         ("Date:", formats.date_text(order.order_date, date_style)),
         ("Job No.:", order.project_code or "-"),
     )
-    for n, (label, value) in enumerate(pairs):
-        canvas.text(390, 84 + 13 * n, label, size=9, bold=True)
-        canvas.text(RIGHT, 84 + 13 * n, value, size=9, align="right")
+    label_pairs(canvas, 390, 84, pairs, bold_first=False)
     address_block(canvas, LEFT, 140, "Vendor", order.supplier.address_lines)
     address_block(canvas, 310, 140, "Ship To", order.ship_to.address_lines)
 

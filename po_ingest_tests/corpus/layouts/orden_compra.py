@@ -6,7 +6,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.blocks import accent, address_block, footers, totals_column
+from po_ingest_tests.corpus.blocks import (
+    accent,
+    address_block,
+    footers,
+    label_pairs,
+    totals_column,
+)
 from po_ingest_tests.corpus.orders import Order, OrderSpec
 from po_ingest_tests.corpus.render import (
     LEFT,
@@ -66,9 +72,7 @@ def render(order: Order, index: int) -> bytes:
         ("Obra:", order.project_code or "-"),
         ("Fecha de entrega:", formats.date_text(order.delivery_date, "day_slash")),
     )
-    for n, (label, value) in enumerate(pairs):
-        canvas.text(350, 80 + 13 * n, label, size=9)
-        canvas.text(RIGHT, 80 + 13 * n, value, size=9, bold=n == 0, align="right")
+    label_pairs(canvas, 350, 80, pairs)
     address_block(canvas, LEFT, 150, "Proveedor", order.supplier.address_lines)
     address_block(canvas, 310, 150, "Dirección de entrega", order.ship_to.address_lines)
 

@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.table import Column, Header, name_of, named_columns
+from po_ingest.lib.extraction.local.table import (
+    UNKNOWN,
+    Column,
+    Header,
+    name_of,
+    named_columns,
+)
 
 if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf
@@ -22,10 +28,7 @@ def _columns(table) -> list[Column] | None:
         text = " ".join((title or "").split())
         if not text or cell is None:
             continue
-        name = name_of(text)
-        if name is None:
-            return None  # a header holds column titles only
-        found.append(Column(name, cell[0], cell[2]))
+        found.append(Column(name_of(text) or UNKNOWN, cell[0], cell[2]))
     return named_columns(found)
 
 

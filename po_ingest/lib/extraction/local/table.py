@@ -17,6 +17,8 @@ _COLUMN_RE = {
     for name, phrases in vocabulary()["columns"].items()
 }
 _WEAK_ORDER = ("description", "item_code", "line_number")
+UNKNOWN = "unknown"
+_MAXUNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 _NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
@@ -81,13 +83,20 @@ def _columns(words: list[Word]) -> list[Column] | None:
                 index += length
                 break
         else:
-            return None  # a header row holds column names only
+            run = _phrases(words[index:])[0][:4]
+            found.append(Column(UNKNOWN, run[0].x0, run[-1].x1))
+            index += len(run)
     return named_columns(found)
 
 
 def named_columns(found: list[Column]) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
     (a description, a quantity and an amount, no column twice)."""
+    if sum(c.name == UNKNOWN for c in found) > _MAXUNKNOWN:
+        return None  # a header row holds column names, not a sentence
+    for column in found:
+        if column.name == UNKNOWN:
+            column.name = "other"  # "Delivery date", "HSN": its words are not the item's
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":
@@ -139,15 +148,19 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
 def header_columns(rows: list[Row], index: int) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
-    columns = _columns(row.words)
-    if columns is not None:
-        return columns, 1
+    single = _columns(row.words)
     following = rows[index + 1] if index + 1 < len(rows) else None
-    if following and following.page == row.page and following.y - row.y < 1.8 * row.height:
-        columns = _columns(_stacked(row, following))
-        if columns is not None:
-            return columns, 2
-    return None
+    close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
+    if close and any(name_of(w.text) for w in row.words):
+        stacked = _columns(_stacked(row, following))
+        # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
+        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
+            return stacked, 2
+    return (single, 1) if single is not None else None
+
+
+def _others(columns: list[Column]) -> int:
+    return sum(c.name == "other" for c in columns)
 
 
 def _is_number(text: str) -> bool:

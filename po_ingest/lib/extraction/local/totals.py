@@ -20,6 +20,7 @@ def _leading(*kinds: str, exclude: str = "") -> re.Pattern[str]:
 
 # Checked in this order: "Total VAT" is a tax sum, "Total HT" a subtotal, before "Total".
 _KINDS = (
+    ("ignore", _leading("ignore")),
     ("tax_sum", _leading("tax_sum")),
     ("subtotal", _leading("subtotal")),
     ("allowances", _leading("allowances")),
@@ -90,7 +91,7 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             continue
         kind = _kind(label)
         found = Found(value, row.page, words)
-        if kind is None:
+        if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:

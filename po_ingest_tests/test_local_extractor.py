@@ -2,6 +2,7 @@
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pymupdf
 import pytest
@@ -174,3 +175,30 @@ def _number(value):
         return Decimal(str(value))
     except ArithmeticError:
         return value
+
+
+REALPOS_DEV = Path(__file__).parent / "realpos" / "dev"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in REALPOS_DEV.glob("*.json")))
+def test_real_purchase_orders_are_read_right_or_declined_and_non_orders_never_accepted(name):
+    """Real documents from public repositories (`realpos/SOURCES.md`); those we may not ship
+    come from `python -m po_ingest_tests.realpos.download dev`."""
+    pdf = REALPOS_DEV / f"{name}.pdf"
+    if not pdf.exists():
+        pytest.skip(f"{pdf.name} not downloaded (python -m po_ingest_tests.realpos.download dev)")
+    truth = json.loads(pdf.with_suffix(".json").read_text())
+    try:
+        result = LocalExtractor().extract(Document(pdf.read_bytes(), "application/pdf", "b"))
+    except ExtractionDeclined:
+        return
+    assert truth["_doc_type"] == "purchase_order", "a non-order was accepted as a purchase order"
+    got = result.order.model_dump(mode="json")
+    for field_name in ("po_number", "order_date", "currency", "subtotal", "tax", "total"):
+        if truth[field_name] is not None:
+            assert _number(got[field_name]) == _number(truth[field_name]), field_name
+    assert len(got["items"]) == len(truth["items"])
+    for expected, item in zip(truth["items"], got["items"], strict=True):
+        for field_name, value in expected.items():
+            if value is not None:
+                assert _number(item[field_name]) == _number(value), (field_name, item)

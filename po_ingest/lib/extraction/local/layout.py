@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,10 @@ from po_ingest.lib.models import Box
 
 if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
     import pymupdf
+
+
+# "-----------" or "=======": a rule typed as text, not words of any cell.
+_RULE = re.compile(r"^[-=_*~.·]{3,}$")
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,11 @@ class Row:
 
 def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     """The page's words grouped into rows by vertical position, top to bottom, left to right."""
-    words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in page.get_text("words") if w[4].strip()]
+    words = [
+        Word(w[0], w[1], w[2], w[3], w[4])
+        for w in page.get_text("words")
+        if w[4].strip() and not _RULE.match(w[4])
+    ]
     words.sort(key=lambda w: (w.center_y, w.x0))
     rows: list[Row] = []
     for word in words:

@@ -12,7 +12,16 @@ from decimal import Decimal, InvalidOperation
 
 from po_ingest.lib.extraction.local.vocabulary import month_numbers, vocabulary
 
-CURRENCY_SYMBOLS = {"US$": "USD", "€": "EUR", "$": "USD", "£": "GBP", "SFr.": "CHF", "Fr.": "CHF"}
+CURRENCY_SYMBOLS = {
+    "US$": "USD",
+    "€": "EUR",
+    "$": "USD",
+    "£": "GBP",
+    "₹": "INR",
+    "Rs.": "INR",
+    "SFr.": "CHF",
+    "Fr.": "CHF",
+}
 CURRENCY_CODES = (
     "EUR",
     "USD",
@@ -32,11 +41,12 @@ CURRENCY_CODES = (
 )
 
 _CODES = "|".join(CURRENCY_CODES)
-_SIGN = r"(?:US\$|€|\$|£)"
+_SIGN = r"(?:US\$|€|\$|£|₹|Rs\.?)"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
+_LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
     rf"^(?P<lead>[-(]?)\s?(?:(?:{_CODES})\s?|{_SIGN}\s?)?(?P<lead2>-?)"
-    rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,4}})?|\d+(?:[.,]\d{{1,4}})?)"
+    rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,4}})?|{_LAKH}|\d+(?:[.,]\d{{1,4}})?)"
     rf"(?:\s?(?:{_CODES})|\s?{_SIGN})?(?P<trail>[-)]?)$"
 )
 
@@ -61,6 +71,8 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
         if separators.count(decimal_sep) > 1:
             return None
     elif len(separators) > 1:
+        if re.fullmatch(_LAKH, number):
+            return Decimal(number.replace(",", "")) * (-1 if (lead or trail) else 1)
         if not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
             return None  # 1,234,56: not a grouping anyone prints
         decimal_sep = "," if separators[0] == "." else "."  # 1.234.567: thousands only
@@ -85,7 +97,7 @@ _ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
 _WORD = r"([^\W\d_]{3,10})"
 _DAY_MONTH_NAME = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er)?[\s-]+(?:de\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}})(?!\d)",
+    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er)?[\s-]+(?:de\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
     re.IGNORECASE,
 )
 _MONTH_NAME_DAY = re.compile(rf"{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)")
@@ -98,9 +110,13 @@ def _date(year: int, month: int, day: int) -> dt.date | None:
         return None
 
 
+def _year(digits: str) -> int:
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
 def _numeric_date(m: re.Match[str], language: str | None) -> dt.date | None:
     first, separator, second = int(m[1]), m[2], int(m[3])
-    year = int(m[4]) if len(m[4]) == 4 else 2000 + int(m[4])
+    year = _year(m[4])
     if separator == "." or first > 12 >= second:
         return _date(year, second, first)  # dd.mm.yyyy is day first everywhere
     if language in vocabulary()["date_order"]["day_first"]:
@@ -119,7 +135,7 @@ def parse_date(text: str, language: str | None = None) -> dt.date | None:
         return _numeric_date(m, language)
     months = month_numbers()
     if (m := _DAY_MONTH_NAME.search(text)) and (month := months.get(m[2].lower())):
-        return _date(int(m[3]), month, int(m[1]))
+        return _date(_year(m[3]), month, int(m[1]))
     if (m := _MONTH_NAME_DAY.search(text)) and (month := months.get(m[1].lower())):
         return _date(int(m[3]), month, int(m[2]))
     return None

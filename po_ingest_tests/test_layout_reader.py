@@ -280,3 +280,25 @@ def test_amounts_in_every_common_locale(text, decimal_comma, value):
 def test_dates_in_every_common_format_with_the_language_deciding_day_and_month(text, language, iso):
     parsed = parse_date(text, language)
     assert (parsed.isoformat() if parsed else None) == iso
+
+
+def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
+    titles = [t for t in _titles() if t[2] != "Unit"]
+    item = [
+        t
+        for t in _item(160, "AB-100", "Steel bolts M8", "10 pcs", "2.50", "25.00")
+        if t[2] != "pcs"
+    ]
+    totals = [
+        (380, 190, "Subtotal"),
+        (-X["total"], 190, "25.00"),
+        (380, 204, "VAT 20% on"),
+        (-X["unit_price"], 204, "25.00"),  # the base, between the label and the tax
+        (-X["total"], 204, "5.00"),
+        (380, 218, "Total"),
+        (-X["total"], 218, "30.00"),
+    ]
+    content, _ = _page(_header() + titles + item + totals)
+    order = _read(content).order
+    (line,) = order.items
+    assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from po_ingest.lib.extraction.local.gate import decline
@@ -12,10 +13,19 @@ from po_ingest.lib.extraction.local.values import parse_amount
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
+_UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
+
+
+def _unit_beside_quantity(raw: RawItem) -> None:
+    """ "10 pcs" in the quantity column: the unit printed with the number."""
+    words = raw.cells.get("quantity", [])
+    if len(words) == 2 and "unit" not in raw.cells and _UNIT.match(words[1].text):
+        raw.cells["quantity"], raw.cells["unit"] = words[:1], words[1:]
 
 
 def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
     """The item's fields; declines a line without description, quantity, price or total."""
+    _unit_beside_quantity(raw)
     found: dict[str, Found] = {}
     for name in _AMOUNTS:
         text = raw.text(name)

@@ -29,6 +29,7 @@ _KINDS = (
     ("total", _leading("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
+_WORDY = re.compile(r"[^\W\d_]{2,}")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
 
@@ -71,8 +72,12 @@ def _label_and_amount(row: Row, decimal_comma: bool) -> tuple[str, list[Word], D
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
-                before = Row(row.page, row.words[:start]).cells()
-                label = before[-1].text if before else ""  # "Terms: Net 30 ... Subtotal"
+                # The nearest cell with words names it: "Terms: Net 30 ... Subtotal",
+                # "VAT 20% on ... 1,234.00 ... 246.80".
+                named = [
+                    c for c in Row(row.page, row.words[:start]).cells() if _WORDY.search(c.text)
+                ]
+                label = named[-1].text if named else ""
                 return label, row.words[start:end], parse_amount(token, decimal_comma)
     return "", [], None
 

@@ -17,13 +17,16 @@ def vocabulary() -> dict:
 
 
 def phrase_pattern(phrase: str) -> str:
-    """A phrase as a regular expression: spaces are any spacing, "." and "-" optional."""
+    """A phrase as a regular expression: spaces are any spacing, "." and "-" optional,
+    "º" and "°" the same."""
     parts = []
     for char in phrase.lower():
         if char == " ":
             parts.append(r"\s*")
         elif char in ".-":
             parts.append(re.escape(char) + "?")
+        elif char in "º°":  # "N°" and "Nº" are written either way
+            parts.append("[º°]")
         else:
             parts.append(re.escape(char))
     return "".join(parts)

@@ -13,7 +13,7 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 
 _COMPILED = {
     field: re.compile(
-        rf"^(?:{alternatives(all_phrases(section))})(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$",
+        rf"^(?:{alternatives(all_phrases(section))})\.?(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$",
         re.IGNORECASE,
     )
     for field, section in vocabulary()["labels"].items()
@@ -22,6 +22,14 @@ _COMPILED = {
 _QUALIFIED = re.compile(
     rf"^(?:{alternatives(vocabulary()['label_qualifiers']['words'])})(?!\w)", re.IGNORECASE
 )
+
+
+_TITLE = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['titles']['purchase_order']))})\W*$",
+    re.IGNORECASE,
+)
+# "Supplier (Bill from)": words in brackets after a label belong to the label.
+_ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
 
 
 @dataclass
@@ -74,8 +82,10 @@ def _candidates(
     if rest.strip(" :#"):
         yield rest.strip(" :#"), _rest_words(label, rest)
     beside = _next_cell(cells, position)
-    if beside and label.text.rstrip().endswith(":"):
+    if beside and label.text.rstrip().endswith((":", "#")):
         yield beside.text.strip(" :#"), beside.words
+    if _TITLE.match(label.text):
+        return  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123" counts
     below = _below(label, rows, index)
     if below:
         yield below.text.strip(" :#"), below.words
@@ -93,7 +103,8 @@ def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> 
                 match = pattern.match(cell.text)
                 if field in found or match is None or _QUALIFIED.match(match["rest"]):
                     continue
-                for text, words in _candidates(match["rest"], cells, position, rows, index):
+                rest = "" if _ANNOTATION.match(match["rest"]) else match["rest"]
+                for text, words in _candidates(rest, cells, position, rows, index):
                     value = parsers[field](text) if text else None
                     if value is not None:
                         found[field] = Found(value, row.page, words)

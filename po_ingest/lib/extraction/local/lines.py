@@ -16,16 +16,21 @@ _PRICE_PLACES = Decimal("0.0001")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 
 
-def _unit_beside_quantity(raw: RawItem) -> None:
-    """ "10 pcs" in the quantity column: the unit printed with the number."""
-    words = raw.cells.get("quantity", [])
-    if len(words) == 2 and "unit" not in raw.cells and _UNIT.match(words[1].text):
-        raw.cells["quantity"], raw.cells["unit"] = words[:1], words[1:]
+def _unit_beside_numbers(raw: RawItem) -> None:
+    """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
+    the rate) belongs to the unit column."""
+    for name in ("quantity", "unit_price"):
+        words = raw.cells.get(name, [])
+        if len(words) == 2 and _UNIT.match(words[1].text):
+            unit = raw.cells.get("unit")
+            if unit and " ".join(w.text for w in unit) != words[1].text:
+                continue  # two different units: the line stays incomplete and is declined
+            raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
 
 
 def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
     """The item's fields; declines a line without description, quantity, price or total."""
-    _unit_beside_quantity(raw)
+    _unit_beside_numbers(raw)
     found: dict[str, Found] = {}
     for name in _AMOUNTS:
         text = raw.text(name)

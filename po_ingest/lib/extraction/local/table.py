@@ -273,10 +273,13 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         if ends or row.y - last_y > _MAX_ROW_GAP:
             in_table, table.end_row = False, index - 1
             continue
-        previous_y, last_y = last_y, row.y
         values = RawItem(row.page)
         for word in row.words:
             values.add(_column_of(word, table.columns), word)
+        if table.items and set(values.cells) == {"line_total"}:
+            in_table, table.end_row = False, index - 1  # a sum under the amounts, unlabelled
+            continue
+        previous_y, last_y = last_y, row.y
         numbers = [
             name
             for name, words in values.cells.items()

@@ -62,9 +62,11 @@ def _is_amount(token: str, decimal_comma: bool) -> bool:
     return "%" not in token and parse_amount(token, decimal_comma) is not None
 
 
-def _label_and_amount(row: Row, decimal_comma: bool) -> tuple[str, list[Word], Decimal | None]:
+def _label_and_amount(
+    row: Row, decimal_comma: bool
+) -> tuple[list[str], list[Word], Decimal | None]:
     """The row's rightmost clean amount (a rate such as `19%` is not one), its words, and
-    the text left of it, which names it."""
+    the cells with words left of it, nearest first: one of them names it."""
     words = [w.text for w in row.words]
     for end in range(len(words), 0, -1):
         for start in (end - 3, end - 2, end - 1):  # "CHF 1,234.56", "1 234,56 €", "99"
@@ -72,30 +74,34 @@ def _label_and_amount(row: Row, decimal_comma: bool) -> tuple[str, list[Word], D
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
-                # The nearest cell with words names it: "Terms: Net 30 ... Subtotal",
-                # "VAT 20% on ... 1,234.00 ... 246.80".
-                named = [
-                    c for c in Row(row.page, row.words[:start]).cells() if _WORDY.search(c.text)
-                ]
-                label = named[-1].text if named else ""
-                return label, row.words[start:end], parse_amount(token, decimal_comma)
-    return "", [], None
+                cells = Row(row.page, row.words[:start]).cells()
+                labels = [c.text for c in reversed(cells) if _WORDY.search(c.text)]
+                return labels, row.words[start:end], parse_amount(token, decimal_comma)
+    return [], [], None
 
 
-def _kind(label: str) -> str | None:
-    if m := _RATE_FIRST.match(label):
-        label = m["rest"]
-    return next((kind for kind, pattern in _KINDS if pattern.match(label)), None)
+def _kind(labels: list[str]) -> str | None:
+    """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
+    Subtotal", "Total" in "Total … 800 Units …"."""
+    for label in labels:
+        if m := _RATE_FIRST.match(label):
+            label = m["rest"]
+        kind = next((kind for kind, pattern in _KINDS if pattern.match(label)), None)
+        if kind is not None:
+            return kind
+    return None
 
 
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     for row in rows:
-        label, words, value = _label_and_amount(row, decimal_comma)
+        labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
             continue
-        kind = _kind(label)
+        kind = _kind(labels)
         found = Found(value, row.page, words)
+        if not labels and row is rows[0] and len(row.words) == len(words):
+            kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
         if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
         if kind in ("tax_sum", "total", "subtotal"):

@@ -302,3 +302,45 @@ def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
     order = _read(content).order
     (line,) = order.items
     assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))
+
+
+def _ruled_grid() -> bytes:
+    """Titles right-aligned over numbers left-aligned in wide ruled cells: only the grid's
+    lines say which column a number is in."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
+    page.insert_text((50, 80), "PO Number: PO-7", fontname="helv", fontsize=9)
+    page.insert_text((50, 95), "Date: 2026-03-05", fontname="helv", fontsize=9)
+    edges = (50, 200, 330, 430, 545)
+    titles = ("Description", "Qty", "Unit Price", "Amount")
+    rows = [titles, ("Steel bolts M8", "10", "2.50", "25.00"), ("Washers", "4", "1.25", "5.00")]
+    for n, cells in enumerate(rows):
+        top = 130 + 18 * n
+        for left, right, text in zip(edges, edges[1:], cells, strict=False):
+            page.draw_rect(pymupdf.Rect(left, top, right, top + 18), width=0.6)
+            width = pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+            x = right - 4 - width if n == 0 and left > 50 else left + 4
+            page.insert_text((x, top + 12), text, fontname="helv", fontsize=9)
+    for n, (label, value) in enumerate(
+        (("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00"))
+    ):
+        page.insert_text((380, 210 + 14 * n), label, fontname="helv", fontsize=9)
+        page.insert_text((500, 210 + 14 * n), value, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers():
+    order = _read(_ruled_grid()).order
+    assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal("10"), Decimal("2.50"), Decimal("25.00")),
+        (Decimal("4"), Decimal("1.25"), Decimal("5.00")),
+    ]
+
+
+def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch):
+    import po_ingest.lib.extraction.local as local
+
+    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
+    with pytest.raises(ExtractionDeclined, match="incomplete"):
+        _read(_ruled_grid())

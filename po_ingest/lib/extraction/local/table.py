@@ -229,6 +229,15 @@ def _continues(row: Row, item: RawItem, last_y: float) -> bool:
     return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
 
 
+def _wrap_position(item: RawItem, words: list[Word]) -> None:
+    """A position too wide for its column wraps ("1" over "0" is 10): its digits join."""
+    last = item.cells["line_number"][-1]
+    joined = "".join(w.text for w in [last, *words])
+    item.cells["line_number"][-1] = Word(
+        last.x0, last.y0, max(last.x1, words[-1].x1), words[-1].y1, joined
+    )
+
+
 def _continue(item: RawItem, row: Row) -> None:
     for word in row.words:
         item.add(_text_cell_of(item, word), word)
@@ -287,7 +296,9 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         ]
         if not numbers:
             items = table.items
-            if items and _continues(row, items[-1], previous_y):
+            if items and set(values.cells) == {"line_number"} and "line_number" in items[-1].cells:
+                _wrap_position(items[-1], values.cells["line_number"])
+            elif items and _continues(row, items[-1], previous_y):
                 _continue(items[-1], row)
             elif items or any(c.isdigit() for c in row.text):
                 table.notes.append(row.text)

@@ -229,6 +229,15 @@ def _continues(row: Row, item: RawItem, last_y: float) -> bool:
     return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
 
 
+def _wraps_position(item: RawItem, row: RawItem) -> bool:
+    """Digits alone, right under the item's position and overlapping it."""
+    words, above = row.cells.get("line_number", []), item.cells.get("line_number", [])
+    if set(row.cells) != {"line_number"} or len(words) != 1 or len(above) != 1:
+        return False
+    word, last = words[0], above[0]
+    return word.text.isdigit() and last.text.isdigit() and word.x0 < last.x1 and word.x1 > last.x0
+
+
 def _wrap_position(item: RawItem, words: list[Word]) -> None:
     """A position too wide for its column wraps ("1" over "0" is 10): its digits join."""
     last = item.cells["line_number"][-1]
@@ -296,7 +305,7 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         ]
         if not numbers:
             items = table.items
-            if items and set(values.cells) == {"line_number"} and "line_number" in items[-1].cells:
+            if items and _wraps_position(items[-1], values):
                 _wrap_position(items[-1], values.cells["line_number"])
             elif items and _continues(row, items[-1], previous_y):
                 _continue(items[-1], row)

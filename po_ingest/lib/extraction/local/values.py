@@ -97,7 +97,7 @@ _ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
 _WORD = r"([^\W\d_]{3,10})"
 _DAY_MONTH_NAME = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er)?[\s-]+(?:de\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
+    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er|st|nd|rd|th)?[\s-]+(?:de\s+|of\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
     re.IGNORECASE,
 )
 _MONTH_NAME_DAY = re.compile(rf"{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)")

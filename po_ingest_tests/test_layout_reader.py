@@ -10,9 +10,11 @@ import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
+from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
 
 LANGUAGES = {"en", "de", "fr", "es", "nl", "it", "pt"}
 # Column x positions: code, description, quantity (right edge), unit, price and total (right).
@@ -344,3 +346,18 @@ def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch)
     monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
     with pytest.raises(ExtractionDeclined, match="incomplete"):
         _read(_ruled_grid())
+
+
+def test_unboxed_values_lists_every_non_null_value_without_a_box():
+    order = ExtractedPurchaseOrder.model_validate(
+        {
+            "po_number": "PO-1",
+            "items": [{"description": "Bolts", "line_total": "5.00"}],
+            "total": "5.00",
+        }
+    )
+    box = Box(page=0, bbox=(1, 2, 3, 4))
+    result = ExtractionResult(
+        order=order, extractor="local", provenance={"po_number": box, "items.0.description": box}
+    )
+    assert unboxed_values(result) == ["currency", "total", "items.0.line_total"]

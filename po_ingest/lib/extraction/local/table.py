@@ -27,14 +27,16 @@ _ALIGN_SLACK = 24.0
 # A larger vertical gap between rows ends the table (footers are not items).
 _MAX_ROW_GAP = 40.0
 _TOTALS = vocabulary()["totals"]
-_TABLE_END = re.compile(
-    r"^\W*(?:"
-    + alternatives(
-        [p for k in ("subtotal", "tax", "total", "tax_sum", "table_end") for p in _TOTALS[k]]
-    )
-    + r")(?!\w)",
-    re.IGNORECASE,
-)
+
+
+def _starting(kinds: tuple[str, ...]) -> re.Pattern[str]:
+    phrases = [p for kind in kinds for p in _TOTALS[kind]]
+    return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w)", re.IGNORECASE)
+
+
+# The totals block closes the table; "continued", "page 2" only pause it until the next page.
+_TABLE_CLOSE = _starting(("subtotal", "tax", "total", "tax_sum"))
+_TABLE_PAUSE = _starting(("table_end",))
 
 
 @dataclass
@@ -252,6 +254,12 @@ def _continue(item: RawItem, row: Row) -> None:
         item.add(_text_cell_of(item, word), word)
 
 
+def _is_full_item(row: Row, columns: list[Column]) -> bool:
+    """A row with a number under each of quantity, unit price and amount."""
+    found = {_column_of(w, columns) for w in row.words if _is_number(w.text)}
+    return found >= _AMOUNT_COLUMNS
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -268,14 +276,17 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
     """Items of the first item table, following it across pages; None when there is none.
     `known` gives headers found otherwise (a ruled grid's cells), by the index of their row."""
     table: Table | None = None
-    in_table, current_page, last_y, index = False, -1, 0.0, 0
+    in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
             current_page, in_table = row.page, False
+            resumable = table is not None and not closed
         header = (known or {}).get(index) or header_columns(rows, index)
         if header is not None:
             columns, span = header
+            if closed:
+                break  # the order's table is over; what follows is another one
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
                 break  # another kind of table
             if table is None:
@@ -285,17 +296,25 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             index += span
             continue
         index += 1
-        if not in_table or table is None:
+        if table is None or closed:
             continue
-        ends = any(_TABLE_END.match(c.text) for c in row.cells())
-        if ends or row.y - last_y > _MAX_ROW_GAP:
+        if not in_table:
+            if not (resumable and _is_full_item(row, table.columns)):
+                continue
+            # The table runs on over a page without repeating its header.
+            in_table, resumable, last_y = True, False, row.y
+        cells = row.cells()
+        if any(_TABLE_CLOSE.match(c.text) for c in cells):
+            in_table, closed, table.end_row = False, True, index - 1
+            continue
+        if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
             in_table, table.end_row = False, index - 1
             continue
         values = RawItem(row.page)
         for word in row.words:
             values.add(_column_of(word, table.columns), word)
         if table.items and set(values.cells) == {"line_total"}:
-            in_table, table.end_row = False, index - 1  # a sum under the amounts, unlabelled
+            in_table, closed, table.end_row = False, True, index - 1  # an unlabelled sum
             continue
         previous_y, last_y = last_y, row.y
         numbers = [

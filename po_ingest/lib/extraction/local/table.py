@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cache
 
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
@@ -66,6 +67,7 @@ def _one_phrase(words: list[Word]) -> bool:
     )
 
 
+@cache
 def name_of(text: str) -> str | None:
     return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
 
@@ -150,6 +152,8 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
 def header_columns(rows: list[Row], index: int) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
+    if sum(name_of(w.text) is not None for w in row.words) < 2:
+        return None  # not even two words of column titles: the common, cheap answer
     single = _columns(row.words)
     following = rows[index + 1] if index + 1 < len(rows) else None
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height

@@ -361,3 +361,9 @@ def test_unboxed_values_lists_every_non_null_value_without_a_box():
         order=order, extractor="local", provenance={"po_number": box, "items.0.description": box}
     )
     assert unboxed_values(result) == ["currency", "total", "items.0.line_total"]
+
+
+def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
+    result = _read(_page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
+    assert result.provenance["currency"] is None
+    assert result.warnings == ["currency_not_printed"]

@@ -58,7 +58,8 @@ class LocalExtractor:
             model=None,
             accepted=True,
             confidence=1.0,
-            warnings=[],
+            # No currency printed: the configured default stands, and says so.
+            warnings=[] if provenance.get("currency") else ["currency_not_printed"],
             input_tokens=0,
             output_tokens=0,
             duration_ms=int((time.monotonic() - started) * 1000),

@@ -54,7 +54,8 @@ def accepted_order(
     problems = arithmetic_warnings(order)
     if problems:
         raise decline(f"the numbers do not add up ({', '.join(problems)})")
-    provenance = {name: _where(f) for name, f in read.items() if f is not None}
+    provenance: dict[str, Box | None] = {"currency": None}  # the default, if none is printed
+    provenance |= {name: _where(f) for name, f in read.items() if f is not None}
     for index, item in enumerate(items):
         provenance |= {f"items.{index}.{name}": _where(f) for name, f in item.items()}
     return order, provenance

@@ -196,6 +196,15 @@ def test_labels_in_each_language_and_the_language_reads_the_date(
     assert (order.po_number, order.order_date.isoformat()) == ("PO-2026-0042", iso)
 
 
+@pytest.mark.parametrize(
+    ("delivery", "iso"), [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03")]
+)
+def test_the_documents_other_dates_decide_how_an_ambiguous_one_reads(delivery, iso):
+    header = _header(date="03/04/2026") + [(50, 110, "Delivery date:"), (150, 110, delivery)]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.order_date.isoformat() == iso
+
+
 def test_an_english_day_month_date_that_reads_both_ways_is_declined():
     content, _ = _page(_header(date="03/04/2026") + _titles() + _ITEMS + _PLAIN_TOTALS)
     with pytest.raises(ExtractionDeclined, match="order date"):

@@ -20,7 +20,7 @@ from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.totals import find_totals
-from po_ingest.lib.extraction.local.values import find_currency, parse_date
+from po_ingest.lib.extraction.local.values import day_first_dates, find_currency, parse_date
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
 
@@ -72,11 +72,12 @@ class LocalExtractor:
         decimal_comma = uses_decimal_comma(rows)
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)
+        day_first = day_first_dates([r.text for r in rows])
         fields = find_labelled(
             header_rows,
             {
                 "po_number": po_number,
-                "order_date": lambda t: parse_date(t, language),
+                "order_date": lambda t: parse_date(t, language, day_first),
                 "supplier_name": text,
                 "project_code": code,
                 "currency": find_currency,

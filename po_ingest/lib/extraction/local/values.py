@@ -114,25 +114,42 @@ def _year(digits: str) -> int:
     return int(digits) if len(digits) == 4 else 2000 + int(digits)
 
 
-def _numeric_date(m: re.Match[str], language: str | None) -> dt.date | None:
+def _numeric_date(m: re.Match[str], language: str | None, day_first: bool | None) -> dt.date | None:
     first, separator, second = int(m[1]), m[2], int(m[3])
     year = _year(m[4])
     if separator == "." or first > 12 >= second:
         return _date(year, second, first)  # dd.mm.yyyy is day first everywhere
-    if language in vocabulary()["date_order"]["day_first"]:
-        return _date(year, second, first)
     if second > 12 >= first or first == second:
         return _date(year, first, second)
-    return None  # 03/04/2026 in English (or an unknown language): not guessed
+    if day_first is None:
+        day_first = True if language in vocabulary()["date_order"]["day_first"] else None
+    if day_first is None:
+        return None  # 03/04/2026 in English (or an unknown language): not guessed
+    return _date(year, second, first) if day_first else _date(year, first, second)
 
 
-def parse_date(text: str, language: str | None = None) -> dt.date | None:
-    """The first date in `text`; `language` (the document's) decides whether 03/04/2026 is
-    day or month first; None for no date or an ambiguous one."""
+def day_first_dates(texts: list[str]) -> bool | None:
+    """How the document writes its slashed dates, from those that can be read one way only
+    (23/04/2026 is day first, 04/23/2026 month first); None if none or both ways appear."""
+    orders = set()
+    for text in texts:
+        for m in _NUMERIC.finditer(text):
+            first, separator, second = int(m[1]), m[2], int(m[3])
+            if separator != "." and len(m[4]) == 4 and (first > 12) != (second > 12):
+                orders.add(first > 12)
+    return orders.pop() if len(orders) == 1 else None
+
+
+def parse_date(
+    text: str, language: str | None = None, day_first: bool | None = None
+) -> dt.date | None:
+    """The first date in `text`. Whether 03/04/2026 is day or month first: `day_first` (how
+    the document's other dates are written), else `language` (the document's); else, and
+    for no date, None."""
     if m := _ISO.search(text):
         return _date(int(m[1]), int(m[2]), int(m[3]))
     if m := _NUMERIC.search(text):
-        return _numeric_date(m, language)
+        return _numeric_date(m, language, day_first)
     months = month_numbers()
     if (m := _DAY_MONTH_NAME.search(text)) and (month := months.get(m[2].lower())):
         return _date(_year(m[3]), month, int(m[1]))

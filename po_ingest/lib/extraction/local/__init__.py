@@ -11,7 +11,7 @@ import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
-from po_ingest.lib.extraction.local.fields import code, po_number, text, uses_decimal_comma
+from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
@@ -78,7 +78,7 @@ class LocalExtractor:
             {
                 "po_number": po_number,
                 "order_date": lambda t: parse_date(t, language, day_first),
-                "supplier_name": text,
+                "supplier_name": name,
                 "project_code": code,
                 "currency": find_currency,
             },

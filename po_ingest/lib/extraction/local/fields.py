@@ -25,8 +25,14 @@ def code(text: str) -> str | None:
     return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
 
 
-def text(value: str) -> str | None:
-    return value.strip() or None
+def name(value: str) -> str | None:
+    """A party's name: words, not "V-10023 Acme" (a number first) or "Name: Acme" (a
+    label and its value, which would be read wrong)."""
+    value = value.strip()
+    first = value.split()[0] if value else ""
+    if not value or ":" in value or any(c.isdigit() for c in first):
+        return None
+    return value
 
 
 def uses_decimal_comma(rows: list[Row]) -> bool:

@@ -4,7 +4,7 @@ the row, or in the cell right below it (boxed layouts put labels above values)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -66,31 +66,51 @@ def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
 
 
 def _next_cell(cells: list[Cell], position: int) -> Cell | None:
-    """The cell right of a label on its row, skipping a lone `:`."""
+    """The cell right of a label on its row, skipping a lone `:`; a cell across the page
+    (another block's title) is not its value."""
     for cell in cells[position + 1 : position + 3]:
         if cell.text.strip(" :#"):
-            return None if _is_label(cell.text.strip(" :#")) else cell
+            if _is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+                return None
+            return cell
     return None
+
+
+Candidate = tuple[str, list[Word]]
+_BESIDE = 150.0  # points between a label and a value on its right, at most
 
 
 def _candidates(
     rest: str, cells: list[Cell], position: int, rows: list[Row], index: int
-) -> Iterator[tuple[str, list[Word]]]:
-    """Where a label's value may stand, nearest first: after it in its cell; right of it
-    when the label ends with a colon; below it (boxed forms); right of it."""
+) -> list[list[Candidate]]:
+    """Where a label's value may stand, nearest first, in tiers: after it in its cell; right
+    of it when the label ends with a colon; then below it (boxed forms) or right of it, which
+    must not disagree."""
     label = cells[position]
+    tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
-        yield rest.strip(" :#"), _rest_words(label, rest)
+        tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
     beside = _next_cell(cells, position)
     if beside and label.text.rstrip().endswith((":", "#")):
-        yield beside.text.strip(" :#"), beside.words
+        tiers.append([(beside.text.strip(" :#"), beside.words)])
     if _TITLE.match(label.text):
-        return  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123" counts
+        return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
     below = _below(label, rows, index)
-    if below:
-        yield below.text.strip(" :#"), below.words
-    if beside:
-        yield beside.text.strip(" :#"), beside.words
+    tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
+    return tiers
+
+
+def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[Any, list[Word]]:
+    """The first tier's value; none when two places in one tier read differently."""
+    for tier in tiers:
+        read = [
+            (value, words) for text, words in tier if text and (value := parse(text)) is not None
+        ]
+        if len({value for value, _ in read}) > 1:
+            return None, []  # the value below and the one beside disagree: not guessed
+        if read:
+            return read[0]
+    return None, []
 
 
 def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Found]:
@@ -104,9 +124,8 @@ def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> 
                 if field in found or match is None or _QUALIFIED.match(match["rest"]):
                     continue
                 rest = "" if _ANNOTATION.match(match["rest"]) else match["rest"]
-                for text, words in _candidates(rest, cells, position, rows, index):
-                    value = parsers[field](text) if text else None
-                    if value is not None:
-                        found[field] = Found(value, row.page, words)
-                        break
+                tiers = _candidates(rest, cells, position, rows, index)
+                value, words = _read(tiers, parsers[field])
+                if value is not None:
+                    found[field] = Found(value, row.page, words)
     return found

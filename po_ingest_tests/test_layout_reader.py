@@ -376,3 +376,12 @@ def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
     result = _read(_page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
     assert result.provenance["currency"] is None
     assert result.warnings == ["currency_not_printed"]
+
+
+@pytest.mark.parametrize(
+    ("label", "supplier"), [("Supplier:", "ACME Fasteners Ltd"), ("Supplier", None)]
+)
+def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed(label, supplier):
+    header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.supplier_name == supplier

@@ -8,10 +8,11 @@ from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import (
-    accent,
     address_block,
+    coded_item_cells,
     footers,
     label_pairs,
+    letterhead,
     totals_column,
 )
 from po_ingest_tests.corpus.orders import Order, OrderSpec
@@ -65,9 +66,7 @@ def render(order: Order, index: int) -> bytes:
     doc = new_document(f"Bon de commande {order.po_number}", order.buyer.name)
     canvas = Canvas(new_page(doc))
     buyer = order.buyer
-    canvas.text(LEFT, 58, buyer.name, size=13, bold=True, color=accent(index))
-    canvas.lines(LEFT, 71, (buyer.street, buyer.city, f"Tél. {buyer.phone}"), size=8.5)
-    canvas.text(RIGHT, 58, "BON DE COMMANDE", size=17, bold=True, align="right")
+    letterhead(canvas, buyer, "BON DE COMMANDE", index, "Tél.")
     pairs = (
         ("N° de commande :", order.po_number),
         ("Date :", formats.date_text(order.order_date, date_style)),
@@ -79,14 +78,7 @@ def render(order: Order, index: int) -> bytes:
 
     y = _TABLE.header(canvas, 226)
     for line in order.lines:
-        cells = [
-            line.item_code,
-            line.description,
-            formats.quantity(line.quantity, "fr"),
-            line.unit,
-            formats.money(line.list_price, "fr"),
-            formats.money(line.line_total, "fr"),
-        ]
+        cells = coded_item_cells(line, "fr")
         y = _TABLE.row(canvas, y, cells)
     canvas.line(LEFT, y, RIGHT, y, width=0.6)
 

@@ -9,14 +9,15 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import (
     accent,
     address_block,
+    coded_item_cells,
     footers,
     label_pairs,
+    letterhead,
     totals_column,
 )
 from po_ingest_tests.corpus.orders import Order, OrderSpec
 from po_ingest_tests.corpus.render import (
     LEFT,
-    RIGHT,
     WHITE,
     Canvas,
     new_document,
@@ -63,9 +64,7 @@ def render(order: Order, index: int) -> bytes:
     doc = new_document(f"Orden de compra {order.po_number}", order.buyer.name)
     canvas = Canvas(new_page(doc))
     buyer = order.buyer
-    canvas.text(LEFT, 58, buyer.name, size=13, bold=True, color=accent(index))
-    canvas.lines(LEFT, 72, (buyer.street, buyer.city, f"Tel. {buyer.phone}"), size=8.5)
-    canvas.text(RIGHT, 58, "ORDEN DE COMPRA", size=17, bold=True, align="right")
+    letterhead(canvas, buyer, "ORDEN DE COMPRA", index, "Tel.")
     pairs = (
         ("Orden de compra Nº:", order.po_number),
         ("Fecha:", formats.date_text(order.order_date, date_style)),
@@ -79,14 +78,7 @@ def render(order: Order, index: int) -> bytes:
     table = _table(index)
     y = table.header(canvas, 240)
     for line in order.lines:
-        cells = [
-            line.item_code,
-            line.description,
-            formats.quantity(line.quantity, "de"),
-            line.unit,
-            formats.money(line.list_price, "de"),
-            formats.money(line.line_total, "de"),
-        ]
+        cells = coded_item_cells(line, "de")
         y = table.row(canvas, y, cells)
 
     rate = formats.percent(order.tax_lines[0].rate, "de")

@@ -184,6 +184,7 @@ def test_a_total_that_does_not_add_up_is_declined():
         ("ORDINE D'ACQUISTO", "Numero ordine:", "Data:", "5 marzo 2026", "2026-03-05"),
         ("ORDEM DE COMPRA", "Nº pedido:", "Data:", "5 de março de 2026", "2026-03-05"),
         ("PURCHASE ORDER", "P/O No.:", "Date:", "04/23/2026", "2026-04-23"),
+        ("PURCHASE ORDER", "PO:", "Issued:", "March 5th, 2026", "2026-03-05"),
     ],
 )
 def test_labels_in_each_language_and_the_language_reads_the_date(
@@ -385,3 +386,10 @@ def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed
     header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     assert _read(content).order.supplier_name == supplier
+
+
+def test_a_po_box_is_not_a_purchase_order_number():
+    header = [(50, 80, "PO Box 4411"), (50, 95, "Date:"), (150, 95, "2026-03-05")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _read(content)

@@ -393,3 +393,37 @@ def test_a_po_box_is_not_a_purchase_order_number():
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     with pytest.raises(ExtractionDeclined, match="purchase-order number"):
         _read(content)
+
+
+def test_a_discount_column_gives_the_net_unit_price():
+    titles = [
+        (X["code"], 140, "Codice"),
+        (X["description"], 140, "Descrizione"),
+        (-X["quantity"], 140, "Q.tà"),
+        (-400, 140, "Prezzo"),
+        (-460, 140, "Sconto %"),
+        (-X["total"], 140, "Importo"),
+    ]
+    row = [
+        (X["code"], 160, "AB-1"),
+        (X["description"], 160, "Bulloni"),
+        (-X["quantity"], 160, "10"),
+        (-400, 160, "2,50"),
+        (-460, 160, "10"),
+        (-X["total"], 160, "22,50"),
+    ]
+    totals = _totals(190, [("Imponibile", "22,50"), ("IVA 22%", "4,95"), ("Totale", "27,45")])
+    header = _header("Numero ordine:", "Data:", "05/03/2026")
+    content, _ = _page(header + titles + row + totals, title="ORDINE D'ACQUISTO")
+    (item,) = _read(content).order.items
+    assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
+
+
+@pytest.mark.parametrize(("printed", "position", "code"), [("1", 1, None), ("BX-9", None, "BX-9")])
+def test_an_item_column_holds_a_position_or_a_code(printed, position, code):
+    titles = [(X["code"], 140, "Item")] + _titles()[1:]
+    rows = [(X["code"], 160, printed)] + _item(160, "", "Steel bolts M8", "10", "2.50", "25.00")[1:]
+    totals = _totals(190, [("Subtotal", "25.00"), ("VAT 20%", "5.00"), ("Total", "30.00")])
+    content, _ = _page(_header() + titles + rows + totals)
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code) == (position, code)

@@ -7,12 +7,13 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.table import RawItem
+from po_ingest.lib.extraction.local.table import ITEM_OR_POSITION, RawItem
 from po_ingest.lib.extraction.local.values import parse_amount
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
+_POSITION = re.compile(r"^[1-9]\d{0,2}$")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 
 
@@ -49,6 +50,12 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
         # The printed price is before the line's discount: the order keeps the net one.
         net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
         found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])
+    if either := raw.text(ITEM_OR_POSITION):
+        words = raw.cells[ITEM_OR_POSITION]
+        if _POSITION.match(either) and "line_number" not in raw.cells:
+            found["line_number"] = Found(int(either), raw.page, words)  # "Item" over 1, 2, 3
+        elif "item_code" not in found:
+            found["item_code"] = Found(either, raw.page, words)
     position = (raw.text("line_number") or "").rstrip(".")
     if position.isdigit():
         found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])

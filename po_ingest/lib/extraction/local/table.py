@@ -12,12 +12,14 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_QUALIFIER = rf"(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 _COLUMN_RE = {
     name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
     for name, phrases in vocabulary()["columns"].items()
 }
-_WEAK_ORDER = ("description", "item_code", "line_number")
+# "Item" beside a description holds a code or a position: lines.py tells them apart.
+ITEM_OR_POSITION = "item_or_position"
+_WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAXUNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
@@ -104,7 +106,10 @@ def named_columns(found: list[Column]) -> list[Column] | None:
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":
-            column.name = next((n for n in _WEAK_ORDER if n not in names), "other")
+            free = [n for n in _WEAK_ORDER if n not in names]
+            if "item_code" in names:  # beside a code column, "Item" is the position
+                free = [n for n in free if n != ITEM_OR_POSITION]
+            column.name = free[0] if free else "other"
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
     has_description = "description" in known or "code_description" in known
@@ -206,7 +211,7 @@ def _split_code(item: RawItem) -> None:
         item.cells["item_code"], rest = words[:1], words[1:]
         if rest:
             item.cells["description"] = rest + item.cells.get("description", [])
-    for name in ("item_code", "line_number"):
+    for name in ("item_code", "line_number", ITEM_OR_POSITION):
         words = item.cells.get(name, [])
         if len(words) > 1:
             item.cells[name] = words[:1]

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.table import (
+from po_ingest.lib.extraction.local.columns import (
     UNKNOWN,
     Column,
     Header,
     name_of,
     named_columns,
 )
+from po_ingest.lib.extraction.local.layout import Row
 
 if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf

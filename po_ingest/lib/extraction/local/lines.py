@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.table import ITEM_OR_POSITION, RawItem
+from po_ingest.lib.extraction.local.table import RawItem
 from po_ingest.lib.extraction.local.values import parse_amount
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")

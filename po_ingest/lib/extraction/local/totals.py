@@ -13,20 +13,21 @@ from po_ingest.lib.extraction.local.values import parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 
-def _leading(*kinds: str, exclude: str = "") -> re.Pattern[str]:
+def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
+    """A line that starts with a totals label of one of `kinds` (vocabulary [totals])."""
     phrases = [p for kind in kinds for p in vocabulary()["totals"][kind]]
     return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
 
 
 # Checked in this order: "Total VAT" is a tax sum, "Total HT" a subtotal, before "Total".
 _KINDS = (
-    ("ignore", _leading("ignore")),
-    ("tax_sum", _leading("tax_sum")),
-    ("subtotal", _leading("subtotal")),
-    ("allowances", _leading("allowances")),
-    ("charges", _leading("charges")),
-    ("tax", _leading("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
-    ("total", _leading("total")),
+    ("ignore", starting("ignore")),
+    ("tax_sum", starting("tax_sum")),
+    ("subtotal", starting("subtotal")),
+    ("allowances", starting("allowances")),
+    ("charges", starting("charges")),
+    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
+    ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")

@@ -2,10 +2,13 @@
 
 import json
 from decimal import Decimal
+from pathlib import Path
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, ExtractionError
+from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.evaluate import evaluate, summary
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
@@ -122,3 +125,72 @@ def test_parse_amount(text, decimal_comma, value):
 def test_parse_date(text, iso):
     parsed = parse_date(text)
     assert (parsed.isoformat() if parsed else None) == iso
+
+
+def test_every_accepted_value_is_right_and_has_the_box_it_was_read_from(corpus):
+    """Item by item and field by field against the truth (what the page prints), and every
+    non-null value with a box on the page that shows it."""
+    folder, documents = corpus
+    accepted = 0
+    for doc in (d for d in documents if d.kind == "digital"):
+        content = doc.path.read_bytes()
+        try:
+            result = LocalExtractor().extract(Document(content, "application/pdf", "b"))
+        except ExtractionDeclined:
+            continue
+        accepted += 1
+        truth = json.loads(doc.ground_truth_path.read_text())
+        got = result.order.model_dump(mode="json")
+        for name in ("po_number", "order_date", "project_code", "currency", "total", "tax"):
+            assert got[name] == truth[name] or Decimal(got[name]) == Decimal(truth[name])
+        if got["supplier_name"] is not None:
+            assert got["supplier_name"] == truth["supplier_name"], doc.name
+        assert len(got["items"]) == len(truth["items"]), doc.name
+        for expected, item in zip(truth["items"], got["items"], strict=True):
+            for name, value in expected.items():
+                same = value == item[name] or (
+                    value is not None
+                    and item[name] is not None
+                    and _number(value) == _number(item[name])
+                )
+                assert same, (doc.name, name, value, item[name])
+        assert unboxed_values(result) == [], doc.name
+        box = result.provenance["po_number"]
+        with pymupdf.open(stream=content, filetype="pdf") as pdf:
+            printed = pdf[box.page].get_textbox(pymupdf.Rect(box.bbox))
+        assert result.order.po_number in printed, doc.name
+    assert accepted >= 50
+
+
+def _number(value):
+    try:
+        return Decimal(str(value))
+    except ArithmeticError:
+        return value
+
+
+REALPOS_DEV = Path(__file__).parent / "realpos" / "dev"
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in REALPOS_DEV.glob("*.json")))
+def test_real_purchase_orders_are_read_right_or_declined_and_non_orders_never_accepted(name):
+    """Real documents from public repositories (`realpos/SOURCES.md`); those we may not ship
+    come from `python -m po_ingest_tests.realpos.download dev`."""
+    pdf = REALPOS_DEV / f"{name}.pdf"
+    if not pdf.exists():
+        pytest.skip(f"{pdf.name} not downloaded (python -m po_ingest_tests.realpos.download dev)")
+    truth = json.loads(pdf.with_suffix(".json").read_text())
+    try:
+        result = LocalExtractor().extract(Document(pdf.read_bytes(), "application/pdf", "b"))
+    except ExtractionDeclined:
+        return
+    assert truth["_doc_type"] == "purchase_order", "a non-order was accepted as a purchase order"
+    got = result.order.model_dump(mode="json")
+    for field_name in ("po_number", "order_date", "currency", "subtotal", "tax", "total"):
+        if truth[field_name] is not None:
+            assert _number(got[field_name]) == _number(truth[field_name]), field_name
+    assert len(got["items"]) == len(truth["items"])
+    for expected, item in zip(truth["items"], got["items"], strict=True):
+        for field_name, value in expected.items():
+            if value is not None:
+                assert _number(item[field_name]) == _number(value), (field_name, item)

@@ -46,7 +46,7 @@ def _printed_in(pdf: pymupdf.Document, box: Box, comma: bool) -> str:
 
 def _holds(text: str, value, comma: bool) -> bool:
     if isinstance(value, dt.date):
-        return parse_date(text) == value
+        return value in {parse_date(text, day_first=True), parse_date(text, day_first=False)}
     if isinstance(value, (Decimal, int)):
         return abs(parse_amount(text.rstrip(".:-"), comma) or 0) == abs(value)
     return "".join(str(value).split()).casefold() in "".join(text.split()).casefold()

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 import pymupdf
 
+from po_ingest_tests.corpus import formats
+from po_ingest_tests.corpus.orders import OrderLine
 from po_ingest_tests.corpus.parties import Party
 from po_ingest_tests.corpus.render import GREY, LEFT, PAGE_HEIGHT, RIGHT, Canvas, Color
 
@@ -74,3 +76,38 @@ def footers(
         canvas.lines(LEFT, top, lines, size=size, color=color)
         label = page_label.format(page=number, pages=count)
         canvas.text(RIGHT, top, label, size=size, align="right", color=color)
+
+
+def label_pairs(
+    canvas: Canvas,
+    x: float,
+    y: float,
+    pairs: Sequence[tuple[str, str]],
+    *,
+    value_x: float = RIGHT,
+    bold_first: bool = True,
+) -> None:
+    """Labels at `x`, one line each, their values right-aligned at `value_x` (the first,
+    the order number, in bold)."""
+    for n, (label, value) in enumerate(pairs):
+        canvas.text(x, y + 13 * n, label, size=9)
+        canvas.text(value_x, y + 13 * n, value, size=9, bold=bold_first and n == 0, align="right")
+
+
+def letterhead(canvas: Canvas, buyer: Party, title: str, index: int, phone: str) -> None:
+    """The buyer's name and address top left in the accent colour, the title top right."""
+    canvas.text(LEFT, 58, buyer.name, size=13, bold=True, color=accent(index))
+    canvas.lines(LEFT, 71, (buyer.street, buyer.city, f"{phone} {buyer.phone}"), size=8.5)
+    canvas.text(RIGHT, 58, title, size=17, bold=True, align="right")
+
+
+def coded_item_cells(line: OrderLine, style: str) -> list[str]:
+    """Code, description, quantity, unit, list price, line total, numbers in `style`."""
+    return [
+        line.item_code,
+        line.description,
+        formats.quantity(line.quantity, style),
+        line.unit,
+        formats.money(line.list_price, style),
+        formats.money(line.line_total, style),
+    ]

@@ -11,6 +11,7 @@ NUMBER_STYLES = {
     "de": (".", ","),  # 1.234,56
     "ch": ("'", "."),  # 1'234.56
     "fr": (" ", ","),  # 1 234,56
+    "fr_nbsp": ("\u00a0", ","),  # 1 234,56 (a no-break space)
     "plain": ("", "."),  # 1234.56
 }
 MONTHS = (
@@ -40,6 +41,34 @@ MONATE = (
     "Oktober",
     "November",
     "Dezember",
+)
+MESES = (
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+)
+MOIS = (
+    "janvier",
+    "février",
+    "mars",
+    "avril",
+    "mai",
+    "juin",
+    "juillet",
+    "août",
+    "septembre",
+    "octobre",
+    "novembre",
+    "décembre",
 )
 CURRENCY_SYMBOLS = {"USD": "$", "GBP": "£"}  # the base-14 fonts have no € glyph: EUR stays a code
 
@@ -83,9 +112,9 @@ def quantity(value: Decimal, style: str = "en", places: int | None = None) -> st
 
 
 def percent(rate: Decimal, style: str = "en") -> str:
-    """0.19 -> `19%`; German style puts a space before the sign: `8,1 %`."""
+    """0.19 -> `19%`; German and French style put a space before the sign: `8,1 %`."""
     number = _separate(decimal_text(rate * 100), style)
-    return f"{number} %" if style == "de" else f"{number}%"
+    return f"{number} %" if style in ("de", "fr", "fr_nbsp") else f"{number}%"
 
 
 def date_text(day: dt.date, style: str) -> str:
@@ -102,4 +131,6 @@ def date_text(day: dt.date, style: str) -> str:
         "dmy_slash": f"{day.day:02d}/{day.month:02d}/{day.year}",  # 05/03/2026
         "mdy_slash": f"{day.month:02d}/{day.day:02d}/{day.year}",  # 03/05/2026
         "dmy_dash": f"{day.day:02d}-{day.month:02d}-{day.year}",  # 05-03-2026
+        "spanish_long": f"{day.day} de {MESES[day.month - 1]} de {day.year}",  # 5 de marzo de 2026
+        "french_long": f"{day.day} {MOIS[day.month - 1]} {day.year}",  # 5 mars 2026
     }[style]

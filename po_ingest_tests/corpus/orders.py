@@ -44,6 +44,9 @@ class OrderSpec:
     # only, so that the discount lowers a single tax base) and freight added before tax.
     order_discounts: tuple[Decimal, ...] = ()
     freight: tuple[int, int] | None = None  # lowest and highest freight in whole currency units
+    # The same printed after the tax, untaxed (the dev families' totals blocks).
+    allowance_pct: Decimal = Decimal(0)
+    charges: bool = False
 
 
 @dataclass(frozen=True)
@@ -89,7 +92,7 @@ class Order:
     notes: str | None
     allowances: Decimal = Decimal(0)  # the order discount, printed as a negative amount
     allowance_pct: Decimal = Decimal(0)
-    charges: Decimal = Decimal(0)  # freight, taxed at the first (standard) rate
+    charges: Decimal = Decimal(0)  # freight
 
     @property
     def subtotal(self) -> Decimal:
@@ -170,6 +173,8 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         _with_reduced_rate(rng, lines, spec.tax_rates[1])
     order_date = dt.date(2025, 9, 1) + dt.timedelta(days=rng.randrange(240))
     has_project = rng.random() < spec.project_chance
+    subtotal = sum((line.line_total for line in lines), Decimal(0))
+    charges = Decimal(rng.randint(15, 180)) if spec.charges else Decimal(0)
     order = Order(
         po_number=po_number(rng, spec.po_style, order_date.year),
         order_date=order_date,
@@ -185,6 +190,8 @@ def make_order(rng: random.Random, spec: OrderSpec) -> Order:
         tax_lines=_tax_lines(lines, spec.tax_rates),
         payment_terms=rng.choice(PAYMENT_TERMS[spec.language]),
         notes=rng.choice(NOTES[spec.language]) if rng.random() < 0.5 else None,
+        allowances=(subtotal * spec.allowance_pct / 100).quantize(CENT, ROUND_HALF_UP),
+        charges=charges,
     )
     # Drawn last, so that the layouts without them get the same orders as before.
     if spec.order_discounts or spec.freight:

@@ -12,7 +12,7 @@ from po_ingest_tests.corpus.render import BLACK, GREY, Canvas, Color, wrap
 class Column:
     title: str
     width: float
-    align: str = "left"  # or "right", for numbers
+    align: str = "left"  # or "right", for numbers, or "center"
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,7 @@ class Table:
     header_fill: Color | None = None
     header_color: Color = BLACK
     rule: Color = GREY
+    header_align: str | None = None  # titles aligned like their column unless set
 
     @property
     def width(self) -> float:
@@ -43,15 +44,23 @@ class Table:
         return self._height(self._cells(cells, canvas.font))
 
     def _draw(
-        self, canvas: Canvas, y: float, cells: list[list[str]], bold: bool, color: Color
+        self,
+        canvas: Canvas,
+        y: float,
+        cells: list[list[str]],
+        bold: bool,
+        color: Color,
+        align: str | None = None,
     ) -> float:
         height = self._height(cells)
         x = self.x
         for lines, col in zip(cells, self.columns, strict=True):
-            anchor = {"left": x + self.pad, "right": x + col.width - self.pad}[col.align]
+            side = align or col.align
+            anchors = {"left": x + self.pad, "right": x + col.width - self.pad}
+            anchor = anchors.get(side, x + col.width / 2)
             for n, line in enumerate(lines):
                 baseline = y + self.pad + self.size * (0.85 + 1.2 * n)
-                style = {"size": self.size, "bold": bold, "align": col.align, "color": color}
+                style = {"size": self.size, "bold": bold, "align": side, "color": color}
                 canvas.text(anchor, baseline, line, **style)
             if self.grid:
                 canvas.rect(x, y, x + col.width, y + height, width=0.5)
@@ -70,7 +79,7 @@ class Table:
                 fill=self.header_fill,
                 color=None,
             )
-        bottom = self._draw(canvas, y, cells, True, self.header_color)
+        bottom = self._draw(canvas, y, cells, True, self.header_color, self.header_align)
         if not self.grid:
             canvas.line(self.x, bottom, self.x + self.width, bottom, color=self.rule, width=0.8)
         return bottom

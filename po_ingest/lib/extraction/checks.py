@@ -1,10 +1,11 @@
-"""Arithmetic checks on an extracted order: they add warnings, they never reject."""
+"""Checks on an extracted order: arithmetic (warnings, never a rejection) and which values
+carry no box on the page."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
-from po_ingest.lib.models import ExtractedPurchaseOrder
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 
 LINE_TOTAL_MISMATCH = "line_total_mismatch"
 SUBTOTAL_MISMATCH = "subtotal_mismatch"
@@ -43,3 +44,17 @@ def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
         if not _close(expected, order.total):
             found.append(TOTAL_MISMATCH)
     return found
+
+
+def value_paths(order: ExtractedPurchaseOrder) -> list[str]:
+    """The provenance key of every non-null value: "po_number", …, "items.<i>.<field>"."""
+    data = order.model_dump()
+    paths = [k for k, v in data.items() if v is not None and k not in ("items", "notes")]
+    for index, item in enumerate(data["items"]):
+        paths += [f"items.{index}.{k}" for k, v in item.items() if v is not None]
+    return paths
+
+
+def unboxed_values(result: ExtractionResult) -> list[str]:
+    """The non-null values of `result` that carry no box on the page."""
+    return [p for p in value_paths(result.order) if result.provenance.get(p) is None]

@@ -17,6 +17,7 @@ from po_ingest.lib.extraction.documents import mostly_text
 from po_ingest.lib.extraction.local.values import (
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
+    day_first_dates,
     parse_amount,
     parse_date,
 )
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
 # between them; table cells are further apart than this share of the font height.
 _MAX_GAP_IN_HEIGHTS = 0.5
 _MAX_AMOUNT_WORDS = 3
-_MAX_DATE_WORDS = 4  # "Feb. 1, 2026", "1. März 2026"
+_MAX_DATE_WORDS = 5  # "5 de marzo de 2026"
 _YEAR = re.compile(r"\d{4}")
 _DIGIT = re.compile(r"\d")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.])")  # "August 3 , 2014"
@@ -121,14 +122,21 @@ class PrintedValues:
     def _index_dates(self) -> dict[dt.date, list[Hit]]:
         """The shortest run of words ending in a year's word that reads as a date."""
         index: dict[dt.date, list[Hit]] = defaultdict(list)
+        lines = [" ".join(w.text for w in words) for words in self._lines.values()]
+        day_first = day_first_dates(lines)
+        # Where the page does not settle it, 01/10/2025 may be either date: locating a value
+        # already read, either reading shows where it is printed.
+        orders = (True, False) if day_first is None else (day_first,)
         for words in self._lines.values():
             for last, word in enumerate(words):
                 if not _YEAR.search(word.text):
                     continue
                 for first in range(last, max(-1, last - _MAX_DATE_WORDS), -1):
                     text = " ".join(w.text for w in words[first : last + 1])
-                    value = parse_date(_SPACE_BEFORE_PUNCTUATION.sub(r"\1", text))
-                    if value is not None:
+                    text = _SPACE_BEFORE_PUNCTUATION.sub(r"\1", text)
+                    values = {parse_date(text, day_first=o) for o in orders} - {None}
+                    for value in values:
                         index[value].append(hit_of(words[first : last + 1]))
+                    if values:
                         break
         return index

@@ -11,11 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from po_ingest_tests.corpus.layouts import (
+    bon_commande,
     boxed_grid,
     discounts,
     german,
+    inkooporder,
+    item_grid,
     label_value,
     multi_page,
+    orden_compra,
     right_totals,
     vat_lines,
 )
@@ -33,6 +37,7 @@ class Layout:
     # What the printed table shows; the ground truth leaves out what the page does not say.
     line_numbers: bool = True
     item_codes: bool = True
+    # "dev": the reader may be tuned on it; "heldout": it is only scored.
     split: str = "dev"
 
 
@@ -50,6 +55,10 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout(discounts.NAME, discounts.spec, discounts.render),
     Layout(multi_page.NAME, multi_page.spec, multi_page.render),
     Layout(german.NAME, german.spec, german.render),
+    Layout(item_grid.NAME, item_grid.spec, item_grid.render, line_numbers=False),
+    Layout(orden_compra.NAME, orden_compra.spec, orden_compra.render, line_numbers=False),
+    Layout(inkooporder.NAME, inkooporder.spec, inkooporder.render),
+    Layout(bon_commande.NAME, bon_commande.spec, bon_commande.render, line_numbers=False),
     *(
         Layout(f.name, f.spec, f.render, line_numbers=f.line_numbers, split="heldout")
         for f in FAMILIES

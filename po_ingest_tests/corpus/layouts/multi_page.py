@@ -1,4 +1,5 @@
-"""`multi_page`: an ERP printout in Courier; 35-60 lines over 2-3 pages, totals on the last."""
+"""`multi_page`: an ERP printout in Courier; 35-60 lines over 2-3 pages (column titles
+repeated on each page of even-numbered documents only), totals on the last."""
 
 from __future__ import annotations
 
@@ -70,12 +71,14 @@ def _first_page_header(canvas: Canvas, order: Order) -> float:
     return y + 8
 
 
-def _next_page(doc, order: Order) -> tuple[Canvas, float]:
+def _next_page(doc, order: Order, index: int) -> tuple[Canvas, float]:
+    """A continuation page: its title, then the column titles again on even-numbered
+    documents; on odd ones the rows simply run on."""
     canvas = Canvas(new_page(doc), font="cour", bold="cobo")
     title = f"PURCHASE ORDER {order.po_number} (CONTINUED)"
     canvas.text(LEFT, 55, title, size=11, bold=True)
     canvas.line(LEFT, 62, RIGHT, 62, width=0.5)
-    return canvas, _TABLE.header(canvas, 72)
+    return canvas, _TABLE.header(canvas, 72) if index % 2 == 0 else 80
 
 
 def render(order: Order, index: int) -> bytes:
@@ -94,11 +97,11 @@ def render(order: Order, index: int) -> bytes:
         ]
         if y + _TABLE.row_height(canvas, cells) > _BOTTOM:
             canvas.text(RIGHT, y + 14, "*** CONTINUED ON NEXT PAGE ***", size=8.5, align="right")
-            canvas, y = _next_page(doc, order)
+            canvas, y = _next_page(doc, order, index)
         y = _TABLE.row(canvas, y, cells)
     if y + 110 > _BOTTOM:  # the totals block never splits from its page
         canvas.text(RIGHT, y + 14, "*** CONTINUED ON NEXT PAGE ***", size=8.5, align="right")
-        canvas, y = _next_page(doc, order)
+        canvas, y = _next_page(doc, order, index)
     canvas.line(LEFT, y, RIGHT, y, width=0.5)
     rate = formats.percent(order.tax_lines[0].rate)
     rows = [

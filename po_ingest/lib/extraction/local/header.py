@@ -5,99 +5,127 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from po_ingest.lib.extraction.local.layout import Cell, Row
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_LABELS: dict[str, list[str]] = {
-    "po_number": [
-        r"purchase\s*order\s*(?:number|no\.?|nr\.?|#|id)",
-        r"p\.?\s?o\.?\s*(?:number|no\.?|nr\.?|#)",
-        r"order\s*(?:number|no\.?|nr\.?|#|id)",
-        r"bestell\s*-?\s*(?:nummer|nr\.?)",
-        r"auftrags\s*-?\s*(?:nummer|nr\.?)",
-    ],
-    "order_date": [
-        r"(?:purchase\s*)?order\s*date",
-        r"p\.?\s?o\.?\s*date",
-        r"bestelldatum",
-        r"date\s*of\s*order",
-        r"issue\s*date",
-        r"date",
-        r"datum",
-    ],
-    "supplier_name": [
-        r"(?:supplier|vendor|lieferant|seller)(?!\s*(?:no|nr|number|id|#|address|code)\b)"
-    ],
-    "project_code": [
-        r"project\s*(?:code|no\.?|number|#|ref\.?)?",
-        r"site\s*(?:code|no\.?)?",
-        r"cost\s*cent(?:re|er)",
-        r"job\s*(?:no\.?|number|code)",
-        r"projekt\s*(?:nummer|nr\.?|code)?",
-        r"baustelle",
-        r"kostenstelle",
-    ],
-    "currency": [r"currency", r"währung"],
-}
 _COMPILED = {
-    field: [re.compile(rf"^{p}(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$", re.IGNORECASE) for p in patterns]
-    for field, patterns in _LABELS.items()
+    field: re.compile(
+        rf"^(?:{alternatives(all_phrases(section))})\.?(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$",
+        re.IGNORECASE,
+    )
+    for field, section in vocabulary()["labels"].items()
 }
-_ANY_LABEL = [p for patterns in _COMPILED.values() for p in patterns]
+# "Supplier No.", "Vendor address": a label word followed by one of these names another field.
+_QUALIFIED = re.compile(
+    rf"^(?:{alternatives(vocabulary()['label_qualifiers']['words'])})(?!\w)", re.IGNORECASE
+)
+
+
+_TITLE = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['titles']['purchase_order']))})\W*$",
+    re.IGNORECASE,
+)
+# "Supplier (Bill from)": words in brackets after a label belong to the label.
+_ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
+
+
+@dataclass
+class Found:
+    """A value and the words on the page it was read from."""
+
+    value: Any
+    page: int
+    words: list[Word]
 
 
 def _is_label(text: str) -> bool:
-    return any(p.match(text) and not p.match(text)["rest"] for p in _ANY_LABEL)
+    return any((m := p.match(text)) and not m["rest"] for p in _COMPILED.values())
 
 
-def _below(cell: Cell, rows: list[Row], index: int) -> str | None:
-    """The text under a label: the next row's cells that overlap the label horizontally."""
+def _rest_words(cell: Cell, rest: str) -> list[Word]:
+    """The words of `cell` that make up `rest`, its text after the label."""
+    start, offset, taken = len(cell.text) - len(rest), 0, []
+    for word in cell.words:
+        offset += len(word.text)
+        if offset > start:
+            taken.append(word)
+        offset += 1
+    return taken or cell.words
+
+
+def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
+    """The cell under a label: the first in the next rows overlapping it horizontally."""
     for row in rows[index + 1 : index + 3]:
         found = [c for c in row.cells() if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2]
         if found:
-            text = " ".join(c.text for c in found[:1])
-            return None if _is_label(text) else text
+            return None if _is_label(found[0].text) else found[0]
     return None
 
 
-def _next_cell(cells: list[Cell], position: int) -> str | None:
-    """The value right of a label on its row, skipping a lone `:`."""
+def _next_cell(cells: list[Cell], position: int) -> Cell | None:
+    """The cell right of a label on its row, skipping a lone `:`; a cell across the page
+    (another block's title) is not its value."""
     for cell in cells[position + 1 : position + 3]:
-        text = cell.text.strip(" :#")
-        if text:
-            return None if _is_label(text) else text
+        if cell.text.strip(" :#"):
+            if _is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+                return None
+            return cell
     return None
 
 
-def _candidates(rest: str, cells: list[Cell], position: int, rows: list[Row], index: int):
-    """Where a label's value may stand, nearest first: after it in its cell; right of it
-    when the label ends with a colon; below it (boxed forms); right of it."""
-    yield rest.strip(" :#")
+Candidate = tuple[str, list[Word]]
+_BESIDE = 150.0  # points between a label and a value on its right, at most
+
+
+def _candidates(
+    rest: str, cells: list[Cell], position: int, rows: list[Row], index: int
+) -> list[list[Candidate]]:
+    """Where a label's value may stand, nearest first, in tiers: after it in its cell; right
+    of it when the label ends with a colon; then below it (boxed forms) or right of it, which
+    must not disagree."""
     label = cells[position]
+    tiers: list[list[Candidate]] = []
+    if rest.strip(" :#"):
+        tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
     beside = _next_cell(cells, position)
-    if beside and label.text.rstrip().endswith(":"):
-        yield beside
+    if beside and label.text.rstrip().endswith((":", "#")):
+        tiers.append([(beside.text.strip(" :#"), beside.words)])
+    if _TITLE.match(label.text):
+        return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
     below = _below(label, rows, index)
-    if below:
-        yield below
-    if beside:
-        yield beside
+    tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
+    return tiers
 
 
-def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Any]:
+def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[Any, list[Word]]:
+    """The first tier's value; none when two places in one tier read differently."""
+    for tier in tiers:
+        read = [
+            (value, words) for text, words in tier if text and (value := parse(text)) is not None
+        ]
+        if len({value for value, _ in read}) > 1:
+            return None, []  # the value below and the one beside disagree: not guessed
+        if read:
+            return read[0]
+    return None, []
+
+
+def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Found]:
     """Each field's value: the first label whose nearby text `parsers[field]` accepts."""
-    found: dict[str, Any] = {}
+    found: dict[str, Found] = {}
     for index, row in enumerate(rows):
         cells = row.cells()
         for position, cell in enumerate(cells):
-            for field, patterns in _COMPILED.items():
-                match = next((m for p in patterns if (m := p.match(cell.text))), None)
-                if field in found or match is None:
+            for field, pattern in _COMPILED.items():
+                match = pattern.match(cell.text)
+                if field in found or match is None or _QUALIFIED.match(match["rest"]):
                     continue
-                for text in _candidates(match["rest"], cells, position, rows, index):
-                    value = parsers[field](text) if text else None
-                    if value is not None:
-                        found[field] = value
-                        break
+                rest = "" if _ANNOTATION.match(match["rest"]) else match["rest"]
+                tiers = _candidates(rest, cells, position, rows, index)
+                value, words = _read(tiers, parsers[field])
+                if value is not None:
+                    found[field] = Found(value, row.page, words)
     return found

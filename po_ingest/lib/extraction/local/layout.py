@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from po_ingest.lib.models import Box
+
 if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
     import pymupdf
+
+
+# "-----------" or "=======": a rule typed as text, not words of any cell.
+_RULE = re.compile(r"^[-=_*~.·]{3,}$")
 
 
 @dataclass(frozen=True)
@@ -53,6 +60,10 @@ class Row:
     words: list[Word] = field(default_factory=list)
 
     @property
+    def height(self) -> float:
+        return max(w.height for w in self.words)
+
+    @property
     def y(self) -> float:
         return sum(w.center_y for w in self.words) / len(self.words)
 
@@ -74,7 +85,11 @@ class Row:
 
 def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     """The page's words grouped into rows by vertical position, top to bottom, left to right."""
-    words = [Word(w[0], w[1], w[2], w[3], w[4]) for w in page.get_text("words") if w[4].strip()]
+    words = [
+        Word(w[0], w[1], w[2], w[3], w[4])
+        for w in page.get_text("words")
+        if w[4].strip() and not _RULE.match(w[4])
+    ]
     words.sort(key=lambda w: (w.center_y, w.x0))
     rows: list[Row] = []
     for word in words:
@@ -101,3 +116,16 @@ def title_texts(page: pymupdf.Page) -> list[str]:
     sizes = sorted(size for size, _ in spans)
     body = sizes[len(sizes) // 2]
     return [" ".join(text.split()) for size, text in spans if size >= body * 1.3]
+
+
+def box(page: int, words: list[Word]) -> Box:
+    """Where `words` are printed: the union of their boxes."""
+    return Box(
+        page=page,
+        bbox=(
+            min(w.x0 for w in words),
+            min(w.y0 for w in words),
+            max(w.x1 for w in words),
+            max(w.y1 for w in words),
+        ),
+    )

@@ -1,102 +1,43 @@
-"""The line-item table: a header row of known column names, then rows assigned to columns
-by position, continued on later pages under a repeated header."""
+"""The line-item table: under its header (`columns.py`), rows assigned to columns by
+position, continued on later pages with or without a repeated header. Ruled grids give
+their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
+from po_ingest.lib.extraction.local.columns import (
+    ITEM_OR_POSITION,
+    Column,
+    Header,
+    header_columns,
+)
 from po_ingest.lib.extraction.local.layout import Row, Word
-from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
+from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.values import parse_amount
 
-_COLUMNS: dict[str, str] = {
-    "line_number": r"pos\.?|position|line|ln|no\.?|nr\.?|#|item\s*no\.?|lfd\.?\s*nr\.?",
-    "item_code": r"item\s*code|code|art\.?\s*-?\s*(?:no|nr)\.?|artikel\s*-?\s*(?:nr\.?|nummer)|sku"
-    r"|part\s*(?:no\.?|number|#)|product\s*code|item\s*#|ref\.?|article\s*(?:no\.?|code)"
-    r"|material(?:\s*no\.?)?",
-    "description": r"description|bezeichnung|beschreibung|artikelbezeichnung|leistung|goods|details",
-    "quantity": r"qty\.?|quantity|menge|anzahl",
-    "unit": r"unit|uom|u/m|einheit|me|unit\s*of\s*measure",
-    "unit_price": r"unit\s*price|price|rate|einzelpreis|preis|e-?preis|price\s*/\s*unit|unit\s*cost"
-    r"|price\s*per\s*unit|net\s*price|list\s*price",
-    "discount": r"disc\.?\s*%?|discount\s*%?|rabatt\s*%?",
-    "line_total": r"total|amount|line\s*total|net|net\s*amount|gesamt|gesamtpreis|betrag|summe"
-    r"|g-?preis|value|extended|line\s*amount|net\s*value|ext\.?\s*price|extended\s*price",
-    "other": r"vat\s*%?|tax\s*%?|mwst\.?\s*%?|ust\.?\s*%?|tax\s*rate",
-}
-# "Item" or "Article" name the description when no column does, else the item code, else
-# the position (SAP-style forms put "Item" = 10, 20, … left of "Material").
-_WEAK_NAMES = re.compile(r"^(?:item|items|article|artikel|product|position)$", re.IGNORECASE)
-_WEAK_ORDER = ("description", "item_code", "line_number")
-_QUALIFIER = rf"(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
-_COLUMN_RE = {
-    name: re.compile(rf"^(?:{p}){_QUALIFIER}$", re.IGNORECASE) for name, p in _COLUMNS.items()
-}
-_REQUIRED = {"description", "quantity", "line_total"}
+_AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
+_NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
 # How far a number may sit from its column header's edge.
 _ALIGN_SLACK = 24.0
 # A larger vertical gap between rows ends the table (footers are not items).
 _MAX_ROW_GAP = 40.0
-_TABLE_END = re.compile(
-    r"^\W*(sub\s*-?\s*total|total|net\s|vat|tax|mwst|ust|sales\s*tax|zwischensumme|summe|gesamt"
-    r"|netto|brutto|carried|continued|übertrag|page\s+\d|seite\s+\d|amount\s*due|grand|zzgl)",
-    re.IGNORECASE,
-)
-
-
-@dataclass
-class Column:
-    name: str
-    x0: float
-    x1: float
+# The totals block closes the table; "continued", "page 2" only pause it until the next page.
+_TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
+_TABLE_PAUSE = starting("table_end")
 
 
 @dataclass
 class RawItem:
-    cells: dict[str, str] = field(default_factory=dict)
+    page: int
+    cells: dict[str, list[Word]] = field(default_factory=dict)
 
-    def add(self, name: str, text: str) -> None:
-        self.cells[name] = f"{self.cells[name]} {text}" if name in self.cells else text
+    def add(self, name: str, word: Word) -> None:
+        self.cells.setdefault(name, []).append(word)
 
-
-def _one_phrase(words: list[Word]) -> bool:
-    """Words set a plain space apart: one column name, not two neighbouring ones."""
-    return all(
-        b.x0 - a.x1 <= max(4.0, 0.6 * a.height) for a, b in zip(words, words[1:], strict=False)
-    )
-
-
-def _name_of(text: str) -> str | None:
-    if _WEAK_NAMES.match(text):
-        return "weak"
-    return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
-
-
-def header_columns(row: Row) -> list[Column] | None:
-    """The row's words read as column names (longest run of words first), if the row is an
-    item table's header; None for any other row."""
-    words, found, index = row.words, [], 0
-    while index < len(words):
-        for length in range(min(4, len(words) - index), 0, -1):
-            run = words[index : index + length]
-            if not _one_phrase(run):
-                continue
-            name = _name_of(" ".join(w.text for w in run))
-            if name:
-                found.append(Column(name, run[0].x0, run[-1].x1))
-                index += length
-                break
-        else:
-            return None  # a header row holds column names only
-    names = [c.name for c in found]
-    for column in found:
-        if column.name == "weak":
-            column.name = next((n for n in _WEAK_ORDER if n not in names), "other")
-            names = [c.name for c in found]
-    known = [n for n in names if n != "other"]
-    if not set(known) >= _REQUIRED or len(known) != len(set(known)):
-        return None
-    return found
+    def text(self, name: str) -> str | None:
+        words = self.cells.get(name)
+        return " ".join(w.text for w in words) if words else None
 
 
 def _is_number(text: str) -> bool:
@@ -115,7 +56,7 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     """Numbers go to the column they align with (right or left edge, or inside it); other
     words to the last column starting left of them."""
     if _is_number(word.text):
-        numeric = [c for c in columns if c.name not in ("description", "unit")]
+        numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
         if numeric:
             nearest = min(numeric, key=lambda c: _distance(word, c))
             if _distance(word, nearest) <= _ALIGN_SLACK:
@@ -127,59 +68,145 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     return chosen
 
 
-def _spill_code_into_description(item: RawItem) -> None:
-    """An item code is one token; words after it overflowed from the description."""
-    code = item.cells.get("item_code", "").split()
-    if len(code) > 1:
-        item.cells["item_code"] = code[0]
-        rest = " ".join(code[1:])
-        item.cells["description"] = f"{rest} {item.cells.get('description', '')}".strip()
+def _split_code(item: RawItem) -> None:
+    """A position or an item code is one token: words after it in its column overflowed
+    from the description (a description left of its centred title); in a "Code /
+    Description" column, the code is the first word."""
+    if "code_description" in item.cells:
+        words = item.cells.pop("code_description")
+        item.cells["item_code"], rest = words[:1], words[1:]
+        if rest:
+            item.cells["description"] = rest + item.cells.get("description", [])
+    for name in ("item_code", "line_number", ITEM_OR_POSITION):
+        words = item.cells.get(name, [])
+        if len(words) > 1:
+            item.cells[name] = words[:1]
+            item.cells["description"] = words[1:] + item.cells.get("description", [])
+
+
+_TEXT_CELLS = ("item_code", "description", "unit")
+
+
+def _text_cell_of(item: RawItem, word: Word) -> str:
+    """The item's text cell that starts nearest left of `word`."""
+    cells = [n for n in _TEXT_CELLS if n in item.cells and item.cells[n][0].x0 <= word.x0 + 2]
+    return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+
+
+def _continues(row: Row, item: RawItem, last_y: float) -> bool:
+    """A text-only row right under an item whose words start where the item's text cells
+    start, one run of words per cell, continues it (a wrapped cell); anything else without
+    numbers (a note running across the columns) is not part of any item."""
+    starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
+    if not starts or row.page != item.page or row.y - last_y > 1.6 * row.height:
+        return False
+    if row.words[0].x0 < min(starts) - 2:
+        return False
+    runs = row.cells()
+    return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+
+
+def _wraps_position(item: RawItem, row: RawItem) -> bool:
+    """Digits alone, right under the item's position and overlapping it."""
+    words, above = row.cells.get("line_number", []), item.cells.get("line_number", [])
+    if set(row.cells) != {"line_number"} or len(words) != 1 or len(above) != 1:
+        return False
+    word, last = words[0], above[0]
+    return word.text.isdigit() and last.text.isdigit() and word.x0 < last.x1 and word.x1 > last.x0
+
+
+def _wrap_position(item: RawItem, words: list[Word]) -> None:
+    """A position too wide for its column wraps ("1" over "0" is 10): its digits join."""
+    last = item.cells["line_number"][-1]
+    joined = "".join(w.text for w in [last, *words])
+    item.cells["line_number"][-1] = Word(
+        last.x0, last.y0, max(last.x1, words[-1].x1), words[-1].y1, joined
+    )
+
+
+def _continue(item: RawItem, row: Row) -> None:
+    for word in row.words:
+        item.add(_text_cell_of(item, word), word)
+
+
+def _is_full_item(row: Row, columns: list[Column]) -> bool:
+    """A row with a number under each of quantity, unit price and amount."""
+    found = {_column_of(w, columns) for w in row.words if _is_number(w.text)}
+    return found >= _AMOUNT_COLUMNS
 
 
 @dataclass
 class Table:
     columns: list[Column]
     items: list[RawItem]
+    start_row: int  # index (in all rows) of the first header row
     end_row: int  # index (in all rows) of the first row after the table
+    notes: list[str] = field(default_factory=list)  # text rows inside the table
 
 
-def find_items(rows: list[Row]) -> Table | None:
-    """Items of the first item table, following it across pages; None when there is none."""
-    columns: list[Column] | None = None
-    items: list[RawItem] = []
-    in_table = False
-    end_row = len(rows)
-    current_page = -1
-    last_y = 0.0
-    for index, row in enumerate(rows):
+def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table | None:
+    """Items of the first item table, following it across pages; None when there is none.
+    `known` gives headers found otherwise (a ruled grid's cells), by the index of their row."""
+    table: Table | None = None
+    in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
+    while index < len(rows):
+        row = rows[index]
         if row.page != current_page:
             current_page, in_table = row.page, False
-        header = header_columns(row)
+            resumable = table is not None and not closed
+        header = (known or {}).get(index) or header_columns(rows, index)
         if header is not None:
-            if columns is not None and [c.name for c in header] != [c.name for c in columns]:
+            columns, span = header
+            if closed:
+                break  # the order's table is over; what follows is another one
+            if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
                 break  # another kind of table
-            columns, in_table, last_y = header, True, row.y
+            if table is None:
+                table = Table(columns, [], index, len(rows))
+            table.columns, in_table = columns, True
+            last_y = rows[index + span - 1].y
+            index += span
             continue
-        if not in_table or columns is None:
+        index += 1
+        if table is None or closed:
             continue
+        if not in_table:
+            if not (resumable and _is_full_item(row, table.columns)):
+                continue
+            # The table runs on over a page without repeating its header.
+            in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_END.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
-            in_table, end_row = False, index
+        if any(_TABLE_CLOSE.match(c.text) for c in cells):
+            in_table, closed, table.end_row = False, True, index - 1
             continue
-        last_y = row.y
-        if not items and not any(c.isdigit() for c in row.text):
-            continue  # the header's second line (currencies, units)
-        values = RawItem()
+        if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
+            in_table, table.end_row = False, index - 1
+            continue
+        values = RawItem(row.page)
         for word in row.words:
-            values.add(_column_of(word, columns), word.text)
-        _spill_code_into_description(values)
-        numbers = set(values.cells) - {"description", "item_code", "unit"}
-        if items and not numbers:
-            for name, text in values.cells.items():  # a wrapped description line
-                items[-1].add(name, text)
-        else:
-            items.append(values)
-        end_row = index + 1
-    if columns is None or not items:
+            values.add(_column_of(word, table.columns), word)
+        if table.items and set(values.cells) == {"line_total"}:
+            in_table, closed, table.end_row = False, True, index - 1  # an unlabelled sum
+            continue
+        previous_y, last_y = last_y, row.y
+        numbers = [
+            name
+            for name, words in values.cells.items()
+            if name in _AMOUNT_COLUMNS and any(_is_number(w.text) for w in words)
+        ]
+        if not numbers:
+            items = table.items
+            if items and _wraps_position(items[-1], values):
+                _wrap_position(items[-1], values.cells["line_number"])
+            elif items and _continues(row, items[-1], previous_y):
+                _continue(items[-1], row)
+            elif items or any(c.isdigit() for c in row.text):
+                table.notes.append(row.text)
+            table.end_row = index
+            continue
+        _split_code(values)
+        table.items.append(values)
+        table.end_row = index
+    if table is None or not table.items:
         return None
-    return Table(columns, items, end_row)
+    return table

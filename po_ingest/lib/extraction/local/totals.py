@@ -1,4 +1,5 @@
-"""The totals block under the item table: subtotal, tax line(s), total."""
+"""The totals block under the item table: subtotal, discounts, shipping and other charges,
+one or several tax lines, total."""
 
 from __future__ import annotations
 
@@ -6,76 +7,117 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_SUBTOTAL = re.compile(
-    r"^(sub\s*-?\s*total|net\s*(total|amount|value)|total\s*(net|excl)|zwischensumme|"
-    r"netto\s*(summe|betrag)?|nettobetrag|summe\s*netto|warenwert|total\s*before\s*tax)",
-    re.IGNORECASE,
+
+def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
+    """A line that starts with a totals label of one of `kinds` (vocabulary [totals])."""
+    phrases = [p for kind in kinds for p in vocabulary()["totals"][kind]]
+    return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
+
+
+# Checked in this order: "Total VAT" is a tax sum, "Total HT" a subtotal, before "Total".
+_KINDS = (
+    ("ignore", starting("ignore")),
+    ("tax_sum", starting("tax_sum")),
+    ("subtotal", starting("subtotal")),
+    ("allowances", starting("allowances")),
+    ("charges", starting("charges")),
+    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
+    ("total", starting("total")),
 )
-_TAX = re.compile(
-    r"^((zzgl|plus|add)\.?\s*[\d.,]*\s*%?\s*)?"
-    r"(tax|vat|sales\s*tax|mwst|ust|umsatzsteuer|mehrwertsteuer|gst)\b(?!\s*-?\s*(id|no|nr|reg))",
-    re.IGNORECASE,
-)
-_TAX_SUM = re.compile(r"^total\s*(tax|vat|mwst|ust)\b", re.IGNORECASE)
-_TOTAL = re.compile(
-    r"^(total|grand\s*total|gross\s*total|total\s*(due|amount|gross|incl)|amount\s*due|"
-    r"order\s*total|gesamt\s*(betrag|summe)?|endbetrag|brutto\s*(betrag|summe)?|"
-    r"bruttobetrag|summe\s*brutto|gesamtbetrag)",
-    re.IGNORECASE,
-)
-_DISCOUNT = re.compile(r"^(discount|rabatt|skonto|less)", re.IGNORECASE)
+# "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
+_WORDY = re.compile(r"[^\W\d_]{2,}")
+_RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
 
 @dataclass
 class Totals:
-    subtotal: Decimal | None = None
-    tax: Decimal | None = None
-    total: Decimal | None = None
-    tax_sum: Decimal | None = None  # a "Total VAT" line under several rates
-    unknown: list[str] = field(default_factory=list)  # amount lines we cannot place
+    subtotal: Found | None = None
+    allowances: list[Found] = field(default_factory=list)
+    charges: list[Found] = field(default_factory=list)
+    taxes: list[Found] = field(default_factory=list)
+    tax_sum: Found | None = None  # a "Total VAT" line under several rates
+    total: Found | None = None
+    unknown: list[str] = field(default_factory=list)  # what does not fit together
+
+    @property
+    def tax(self) -> Found | None:
+        if self.tax_sum is not None:
+            return self.tax_sum
+        return summed(self.taxes)
+
+
+def summed(lines: list[Found]) -> Found | None:
+    """Several lines of one kind (two tax rates, freight and packing) as one amount."""
+    if not lines:
+        return None
+    words = [w for line in lines for w in line.words]
+    return Found(sum((f.value for f in lines), Decimal(0)), lines[0].page, words)
 
 
 def _is_amount(token: str, decimal_comma: bool) -> bool:
     return "%" not in token and parse_amount(token, decimal_comma) is not None
 
 
-def _label_and_amount(row: Row, decimal_comma: bool) -> tuple[str, Decimal | None]:
-    """The row's rightmost clean amount (a rate such as `19%` is not one) and the words
-    just left of it, which name it."""
+def _label_and_amount(
+    row: Row, decimal_comma: bool
+) -> tuple[list[str], list[Word], Decimal | None]:
+    """The row's rightmost clean amount (a rate such as `19%` is not one), its words, and
+    the cells with words left of it, nearest first: one of them names it."""
     words = [w.text for w in row.words]
     for end in range(len(words), 0, -1):
-        for start in (end - 2, end - 1):  # "CHF 1,234.56" or "1,234.56"
+        for start in (end - 3, end - 2, end - 1):  # "CHF 1,234.56", "1 234,56 €", "99"
             if start < 0:
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
-                before = Row(row.page, row.words[:start]).cells()
-                return (before[-1].text if before else ""), parse_amount(token, decimal_comma)
-    return "", None
+                cells = Row(row.page, row.words[:start]).cells()
+                labels = [c.text for c in reversed(cells) if _WORDY.search(c.text)]
+                return labels, row.words[start:end], parse_amount(token, decimal_comma)
+    return [], [], None
+
+
+def _kind(labels: list[str]) -> str | None:
+    """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
+    Subtotal", "Total" in "Total … 800 Units …"."""
+    for label in labels:
+        if m := _RATE_FIRST.match(label):
+            label = m["rest"]
+        kind = next((kind for kind, pattern in _KINDS if pattern.match(label)), None)
+        if kind is not None:
+            return kind
+    return None
 
 
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     for row in rows:
-        label, value = _label_and_amount(row, decimal_comma)
+        labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
             continue
-        if _TAX_SUM.match(label):
-            totals.tax_sum = value
-        elif _SUBTOTAL.match(label):
-            totals.subtotal = totals.subtotal if totals.subtotal is not None else value
-        elif _TAX.match(label):
-            totals.tax = (totals.tax or Decimal(0)) + value
-        elif _TOTAL.match(label):
-            totals.total = value
-            break  # what follows the total is footer (VAT IDs, bank details)
-        elif _DISCOUNT.match(label):
-            totals.unknown.append(label)
-    if totals.tax_sum is not None:
-        if totals.tax is not None and totals.tax != totals.tax_sum:
-            totals.unknown.append("tax lines do not add up to the tax total")
-        totals.tax = totals.tax_sum
+        kind = _kind(labels)
+        found = Found(value, row.page, words)
+        if not labels and row is rows[0] and len(row.words) == len(words):
+            kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
+        if kind in (None, "ignore"):
+            continue  # a phone number, a bank account: arithmetic would catch a missed amount
+        if kind in ("tax_sum", "total", "subtotal"):
+            if kind == "subtotal" and totals.subtotal is not None:
+                continue
+            setattr(totals, kind, found)
+            if kind == "total":
+                break  # what follows the total is footer (VAT IDs, bank details)
+        elif kind == "allowances":
+            totals.allowances.append(Found(abs(value), row.page, words))
+        elif kind == "charges":
+            totals.charges.append(found)
+        else:
+            totals.taxes.append(found)
+    taxes = sum(t.value for t in totals.taxes)
+    if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
+        totals.unknown.append("tax lines do not add up to the tax total")
     return totals

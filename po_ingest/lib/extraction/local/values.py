@@ -1,7 +1,7 @@
 """Amounts, dates and currencies as printed on documents, parsed strictly.
 
-A value that could be read two ways (03/04/2026, 1,234 without decimals) is not guessed:
-the parser returns None and the document is declined rather than stored wrong.
+A value that could be read two ways (03/04/2026 in English, 1,234 without decimals) is not
+guessed: the parser returns None and the document is declined rather than stored wrong.
 """
 
 from __future__ import annotations
@@ -10,29 +10,18 @@ import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
 
-_MONTHS = {
-    name: number
-    for number, names in enumerate(
-        [
-            ("jan", "january", "januar", "jänner"),
-            ("feb", "february", "februar"),
-            ("mar", "march", "mär", "märz", "maerz"),
-            ("apr", "april"),
-            ("may", "mai"),
-            ("jun", "june", "juni"),
-            ("jul", "july", "juli"),
-            ("aug", "august"),
-            ("sep", "sept", "september"),
-            ("oct", "october", "okt", "oktober"),
-            ("nov", "november"),
-            ("dec", "december", "dez", "dezember"),
-        ],
-        start=1,
-    )
-    for name in names
-}
+from po_ingest.lib.extraction.local.vocabulary import month_numbers, vocabulary
 
-CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "US$": "USD", "Fr.": "CHF", "SFr.": "CHF"}
+CURRENCY_SYMBOLS = {
+    "US$": "USD",
+    "€": "EUR",
+    "$": "USD",
+    "£": "GBP",
+    "₹": "INR",
+    "Rs.": "INR",
+    "SFr.": "CHF",
+    "Fr.": "CHF",
+}
 CURRENCY_CODES = (
     "EUR",
     "USD",
@@ -47,32 +36,49 @@ CURRENCY_CODES = (
     "AUD",
     "INR",
     "JPY",
+    "MXN",
+    "BRL",
 )
 
 _CODES = "|".join(CURRENCY_CODES)
+_SIGN = r"(?:US\$|€|\$|£|₹|Rs\.?)"
+_THOUSANDS = r"[.,'’ \u00a0\u202f]"
+_LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
-    rf"^[-−(]?(?:(?:{_CODES})\s?|(?:US)?[€$£]\s?)?"
-    r"(?P<num>\d{1,3}(?:[.,  ']\d{3})*(?:[.,]\d{1,4})?|\d+(?:[.,]\d{1,4})?)"
-    rf"(?:\s?(?:{_CODES})|\s?[€$£])?[)]?$"
+    rf"^(?P<lead>[-(]?)\s?(?:(?:{_CODES})\s?|{_SIGN}\s?)?(?P<lead2>-?)"
+    rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,4}})?|{_LAKH}|\d+(?:[.,]\d{{1,4}})?)"
+    rf"(?:\s?(?:{_CODES})|\s?{_SIGN})?(?P<trail>[-)]?)$"
 )
 
 
 def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None:
-    """`1,234.56`, `1.234,56`, `€ 99`, `12,5`, `-3.00` → Decimal; None when not a clean amount."""
+    """`1,234.56`, `1.234,56`, `1 234,56 €`, `1'234.56`, `CHF 99`, `12,5`, `-3.00`, `3.00-`,
+    `(3.00)` → Decimal; None when not a clean amount. `decimal_comma` (the document's habit)
+    decides `1,234` and `1.234`; without it they are not guessed."""
     raw = text.strip().replace("\u2212", "-")
     match = _AMOUNT.match(raw)
     if not match:
         return None
-    number = match.group("num").replace(" ", "").replace("\u202f", "").replace("'", "")
-    negative = raw.startswith(("-", "("))
+    lead, trail = match["lead"] + match["lead2"], match["trail"]
+    if (lead == "(") != (trail == ")") or (lead == "-" and trail == "-"):
+        return None
+    number = re.sub(r"['’ \u00a0\u202f]", "", match["num"])
     separators = [c for c in number if c in ".,"]
     if not separators:
         decimal_sep = "."
     elif len(set(separators)) == 2:
         decimal_sep = separators[-1]  # 1.234,56 and 1,234.56
+        if separators.count(decimal_sep) > 1:
+            return None
     elif len(separators) > 1:
+        if re.fullmatch(_LAKH, number):
+            return Decimal(number.replace(",", "")) * (-1 if (lead or trail) else 1)
+        if not re.fullmatch(r"\d{1,3}(?:[.,]\d{3})+", number):
+            return None  # 1,234,56: not a grouping anyone prints
         decimal_sep = "," if separators[0] == "." else "."  # 1.234.567: thousands only
-    elif len(number) - number.rfind(separators[0]) - 1 == 3:
+    elif len(number) - number.rfind(separators[0]) - 1 == 3 and not re.search(
+        r"['’ \u00a0\u202f]", match["num"]
+    ):
         if decimal_comma is None:
             return None  # 1,234 or 1.234: thousands or decimals? not guessed
         decimal_sep = "," if decimal_comma else "."
@@ -84,14 +90,17 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
         value = Decimal(cleaned)
     except InvalidOperation:
         return None
-    return -value if negative else value
+    return -value if (lead or trail) else value
 
 
-_ISO = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
-_DOTTED = re.compile(r"\b(\d{1,2})\.(\d{1,2})\.(\d{4})\b")
-_SLASHED = re.compile(r"\b(\d{1,2})/(\d{1,2})/(\d{4})\b")
-_DAY_MONTH_NAME = re.compile(r"\b(\d{1,2})\.?[\s-]+([A-Za-zäÄ]{3,9})\.?,?[\s-]+(\d{4})\b")
-_MONTH_NAME_DAY = re.compile(r"\b([A-Za-zäÄ]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})\b")
+_ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
+_NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
+_WORD = r"([^\W\d_]{3,10})"
+_DAY_MONTH_NAME = re.compile(
+    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er|st|nd|rd|th)?[\s-]+(?:de\s+|of\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
+    re.IGNORECASE,
+)
+_MONTH_NAME_DAY = re.compile(rf"{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)")
 
 
 def _date(year: int, month: int, day: int) -> dt.date | None:
@@ -101,35 +110,64 @@ def _date(year: int, month: int, day: int) -> dt.date | None:
         return None
 
 
-def parse_date(text: str) -> dt.date | None:
-    """The first unambiguous date in `text`; None for none or an ambiguous one (03/04/2026)."""
+def _year(digits: str) -> int:
+    return int(digits) if len(digits) == 4 else 2000 + int(digits)
+
+
+def _numeric_date(m: re.Match[str], language: str | None, day_first: bool | None) -> dt.date | None:
+    first, separator, second = int(m[1]), m[2], int(m[3])
+    year = _year(m[4])
+    if separator == "." or first > 12 >= second:
+        return _date(year, second, first)  # dd.mm.yyyy is day first everywhere
+    if second > 12 >= first or first == second:
+        return _date(year, first, second)
+    if day_first is None:
+        day_first = True if language in vocabulary()["date_order"]["day_first"] else None
+    if day_first is None:
+        return None  # 03/04/2026 in English (or an unknown language): not guessed
+    return _date(year, second, first) if day_first else _date(year, first, second)
+
+
+def day_first_dates(texts: list[str]) -> bool | None:
+    """How the document writes its slashed dates, from those that can be read one way only
+    (23/04/2026 is day first, 04/23/2026 month first); None if none or both ways appear."""
+    orders = set()
+    for text in texts:
+        for m in _NUMERIC.finditer(text):
+            first, separator, second = int(m[1]), m[2], int(m[3])
+            if separator != "." and len(m[4]) == 4 and (first > 12) != (second > 12):
+                orders.add(first > 12)
+    return orders.pop() if len(orders) == 1 else None
+
+
+def parse_date(
+    text: str, language: str | None = None, day_first: bool | None = None
+) -> dt.date | None:
+    """The first date in `text`. Whether 03/04/2026 is day or month first: `day_first` (how
+    the document's other dates are written), else `language` (the document's); else, and
+    for no date, None."""
     if m := _ISO.search(text):
         return _date(int(m[1]), int(m[2]), int(m[3]))
-    if m := _DOTTED.search(text):
-        return _date(int(m[3]), int(m[2]), int(m[1]))  # dd.mm.yyyy is day-first everywhere
-    if m := _DAY_MONTH_NAME.search(text):
-        month = _MONTHS.get(m[2].lower())
-        if month:
-            return _date(int(m[3]), month, int(m[1]))
-    if m := _MONTH_NAME_DAY.search(text):
-        month = _MONTHS.get(m[1].lower())
-        if month:
-            return _date(int(m[3]), month, int(m[2]))
-    if m := _SLASHED.search(text):
-        first, second = int(m[1]), int(m[2])
-        if first > 12 >= second:
-            return _date(int(m[3]), second, first)
-        if second > 12 >= first:
-            return _date(int(m[3]), first, second)
+    if m := _NUMERIC.search(text):
+        return _numeric_date(m, language, day_first)
+    months = month_numbers()
+    if (m := _DAY_MONTH_NAME.search(text)) and (month := months.get(m[2].lower())):
+        return _date(_year(m[3]), month, int(m[1]))
+    if (m := _MONTH_NAME_DAY.search(text)) and (month := months.get(m[1].lower())):
+        return _date(int(m[3]), month, int(m[2]))
     return None
 
 
 def find_currency(text: str) -> str | None:
-    """An ISO code printed in `text`, else one a currency symbol stands for."""
-    for code in CURRENCY_CODES:
-        if re.search(rf"\b{code}\b", text):
-            return code
-    for symbol, code in CURRENCY_SYMBOLS.items():
-        if symbol in text:
-            return code
+    """The currency of the first token that is an ISO code or carries a currency sign
+    (`EUR`, `(CHF)`, `$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one."""
+    for token in text.split():
+        bare = token.strip("():;,")
+        if bare in CURRENCY_CODES:
+            return bare
+        for symbol, code in CURRENCY_SYMBOLS.items():
+            if (bare == symbol and len(symbol) == 1) or (
+                symbol in bare and parse_amount(bare) is not None
+            ):
+                return code
     return None

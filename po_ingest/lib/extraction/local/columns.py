@@ -1,0 +1,146 @@
+"""The item table's header: a row of known column titles (on one line or wrapped onto
+two, "Unit" over "Price"), read from the words and their positions."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
+
+_QUALIFIER = rf"(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_COLUMN_RE = {
+    name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
+    for name, phrases in vocabulary()["columns"].items()
+}
+# "Item" beside a description holds a code or a position: lines.py tells them apart.
+ITEM_OR_POSITION = "item_or_position"
+_WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
+UNKNOWN = "unknown"
+_MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
+_REQUIRED = {"quantity", "line_total"}
+
+
+@dataclass
+class Column:
+    name: str
+    x0: float
+    x1: float
+
+
+Header = tuple[list[Column], int]  # the columns and how many rows their titles take
+
+
+def _one_phrase(words: list[Word]) -> bool:
+    """Words set a plain space apart: one column name, not two neighbouring ones."""
+    return all(
+        b.x0 - a.x1 <= max(4.0, 0.6 * a.height) for a, b in zip(words, words[1:], strict=False)
+    )
+
+
+@cache
+def name_of(text: str) -> str | None:
+    return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
+
+
+def _columns(words: list[Word]) -> list[Column] | None:
+    """The words read as column names (longest run of words first), if they are an item
+    table's header; None for any other row."""
+    found, index = [], 0
+    while index < len(words):
+        for length in range(min(4, len(words) - index), 0, -1):
+            run = words[index : index + length]
+            if not _one_phrase(run):
+                continue
+            name = name_of(" ".join(w.text for w in run))
+            if name:
+                found.append(Column(name, run[0].x0, run[-1].x1))
+                index += length
+                break
+        else:
+            run = _phrases(words[index:])[0][:4]
+            found.append(Column(UNKNOWN, run[0].x0, run[-1].x1))
+            index += len(run)
+    return named_columns(found)
+
+
+def named_columns(found: list[Column]) -> list[Column] | None:
+    """Columns once "Item" and the like are resolved; None unless they make an item table
+    (a description, a quantity and an amount, no column twice)."""
+    if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
+        return None  # a header row holds column names, not a sentence
+    for column in found:
+        if column.name == UNKNOWN:
+            column.name = "other"  # "Delivery date", "HSN": its words are not the item's
+    names = [c.name for c in found]
+    for column in found:
+        if column.name == "weak":
+            free = [n for n in _WEAK_ORDER if n not in names]
+            if "item_code" in names:  # beside a code column, "Item" is the position
+                free = [n for n in free if n != ITEM_OR_POSITION]
+            column.name = free[0] if free else "other"
+            names = [c.name for c in found]
+    known = [n for n in names if n != "other"]
+    has_description = "description" in known or "code_description" in known
+    if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
+        return None
+    return found
+
+
+def _phrases(words: list[Word]) -> list[list[Word]]:
+    runs: list[list[Word]] = []
+    for word in words:
+        if runs and _one_phrase([runs[-1][-1], word]):
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    return runs
+
+
+def _stacked(top: Row, bottom: Row) -> list[Word]:
+    """Two header lines as one: each bottom word joins the top phrase it overlaps most
+    ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
+    stand alone, and top phrases with nothing under them keep their words."""
+    phrases = _phrases(top.words)
+    under: dict[int, list[Word]] = {}
+    alone: list[Word] = []
+    for word in bottom.words:
+        overlaps = [min(word.x1, p[-1].x1) - max(word.x0, p[0].x0) for p in phrases]
+        best = max(range(len(phrases)), key=overlaps.__getitem__)
+        if overlaps[best] > 0:
+            under.setdefault(best, []).append(word)
+        else:
+            alone.append(word)
+    merged: list[Word] = list(alone)
+    for index, phrase in enumerate(phrases):
+        if index not in under:
+            merged += phrase
+            continue
+        parts = phrase + under[index]
+        text = " ".join(w.text for w in parts)
+        x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
+        merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
+    return sorted(merged, key=lambda w: w.x0)
+
+
+def header_columns(rows: list[Row], index: int) -> Header | None:
+    """The columns of a header starting at `rows[index]` and how many rows it spans."""
+    row = rows[index]
+    if sum(name_of(w.text) is not None for w in row.words) < 2:
+        return None  # not even two words of column titles: the common, cheap answer
+    single = _columns(row.words)
+    following = rows[index + 1] if index + 1 < len(rows) else None
+    close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
+    if close and any(name_of(w.text) for w in row.words):
+        stacked = _columns(_stacked(row, following))
+        # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
+        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
+            return stacked, 2
+    return (single, 1) if single is not None else None
+
+
+def _others(columns: list[Column]) -> int:
+    return sum(c.name == "other" for c in columns)

@@ -1,0 +1,43 @@
+"""What a header value must look like to be taken: a PO number, a code, a name."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.values import parse_date
+
+_PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{2,39}$", re.IGNORECASE)
+_CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
+
+
+def po_number(text: str) -> str | None:
+    """One token with a digit in it that is not a date (a label's neighbour may be one)."""
+    token = text.split()[0].strip(",;") if text.split() else ""
+    if not (_PO_NUMBER.match(token) and any(c.isdigit() for c in token)):
+        return None
+    return None if parse_date(token, "de") else token
+
+
+def code(text: str) -> str | None:
+    """A project or site code: one token with a digit in it (not "n/a", "-", "Buyer")."""
+    token = text.split()[0].strip(",;") if text.split() else ""
+    return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
+
+
+def name(value: str) -> str | None:
+    """A party's name: words, not "V-10023 Acme" (a number first) or "Name: Acme" (a
+    label and its value, which would be read wrong)."""
+    value = value.strip()
+    first = value.split()[0] if value else ""
+    if not value or ":" in value or any(c.isdigit() for c in first):
+        return None
+    return value
+
+
+def uses_decimal_comma(rows: list[Row]) -> bool:
+    """The document's habit: more `1,23` than `1.23` amounts."""
+    joined = " ".join(r.text for r in rows)
+    commas = len(re.findall(r"\d,\d{2}(?!\d)", joined))
+    dots = len(re.findall(r"\d\.\d{2}(?!\d)", joined))
+    return commas > dots

@@ -1,0 +1,66 @@
+"""One table row's cells as a line item's values, each with the words it came from."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
+from po_ingest.lib.extraction.local.gate import decline
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.table import RawItem
+from po_ingest.lib.extraction.local.values import parse_amount
+
+_AMOUNTS = ("quantity", "unit_price", "line_total")
+_TEXTS = ("item_code", "description", "unit")
+_PRICE_PLACES = Decimal("0.0001")
+_POSITION = re.compile(r"^[1-9]\d{0,2}$")
+_UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
+
+
+def _unit_beside_numbers(raw: RawItem) -> None:
+    """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
+    the rate) belongs to the unit column."""
+    for name in ("quantity", "unit_price"):
+        words = raw.cells.get(name, [])
+        if len(words) == 2 and _UNIT.match(words[1].text):
+            unit = raw.cells.get("unit")
+            if unit and " ".join(w.text for w in unit) != words[1].text:
+                continue  # two different units: the line stays incomplete and is declined
+            raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
+
+
+def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
+    """The item's fields; declines a line without description, quantity, price or total."""
+    _unit_beside_numbers(raw)
+    found: dict[str, Found] = {}
+    for name in _AMOUNTS:
+        text = raw.text(name)
+        value = parse_amount(text, decimal_comma) if text else None
+        if value is not None:
+            found[name] = Found(value, raw.page, raw.cells[name])
+    for name in _TEXTS:
+        if raw.text(name):
+            found[name] = Found(raw.text(name), raw.page, raw.cells[name])
+    if len(raw.cells.get("unit", [])) > 1:
+        raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
+    if set(_AMOUNTS) - set(found) or "description" not in found:
+        printed = {name: raw.text(name) for name in raw.cells}
+        raise decline(f"line {number} is incomplete: {printed}")
+    if "discount" in raw.cells and found["quantity"].value:
+        # The printed price is before the line's discount: the order keeps the net one.
+        net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
+        found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])
+    if either := raw.text(ITEM_OR_POSITION):
+        words = raw.cells[ITEM_OR_POSITION]
+        if _POSITION.match(either) and "line_number" not in raw.cells:
+            found["line_number"] = Found(int(either), raw.page, words)  # "Item" over 1, 2, 3
+        elif "item_code" not in found:
+            found["item_code"] = Found(either, raw.page, words)
+    position = (raw.text("line_number") or "").rstrip(".")
+    if position.isdigit():
+        found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
+    elif position and "item_code" not in found and len(position.split()) == 1:
+        # "Item No." holding "BIT-V60": the column numbers the item, not the line.
+        found["item_code"] = Found(position, raw.page, raw.cells["line_number"])
+    return found

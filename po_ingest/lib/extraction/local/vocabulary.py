@@ -1,0 +1,60 @@
+"""The reader's words, loaded from `vocabulary.toml`: phrases become patterns here, so
+adding a language or a label is an edit to the data file, not to the code."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import cache
+from pathlib import Path
+
+_FILE = Path(__file__).with_name("vocabulary.toml")
+
+
+@cache
+def vocabulary() -> dict:
+    return tomllib.loads(_FILE.read_text(encoding="utf-8"))
+
+
+def phrase_pattern(phrase: str) -> str:
+    """A phrase as a regular expression: a space is any spacing or a slash, "." and "-"
+    optional, "º" and "°" the same."""
+    parts = []
+    for char in phrase.lower():
+        if char == " ":
+            parts.append(r"[\s/]*")  # "Unit Price", "UnitPrice", "Unit / Price"
+        elif char in ".-":
+            parts.append(re.escape(char) + "?")
+        elif char in "º°":  # "N°" and "Nº" are written either way
+            parts.append("[º°]")
+        else:
+            parts.append(re.escape(char))
+    return "".join(parts)
+
+
+def alternatives(phrases: list[str]) -> str:
+    """Several phrases as one alternation, the longest first so it wins."""
+    return "|".join(phrase_pattern(p) for p in sorted(set(phrases), key=len, reverse=True))
+
+
+def by_language(section: dict[str, list[str]]) -> dict[str, re.Pattern[str]]:
+    """One pattern per language matching any of its phrases as whole words."""
+    return {
+        language: re.compile(rf"(?<!\w)(?:{alternatives(phrases)})(?!\w)", re.IGNORECASE)
+        for language, phrases in section.items()
+    }
+
+
+def all_phrases(section: dict[str, list[str]]) -> list[str]:
+    return [phrase for phrases in section.values() for phrase in phrases]
+
+
+@cache
+def month_numbers() -> dict[str, int]:
+    """Month name or abbreviation (lower case, any language) → month number."""
+    return {
+        name: number
+        for months in vocabulary()["months"].values()
+        for number, names in enumerate(months, start=1)
+        for name in names
+    }

@@ -1,0 +1,429 @@
+"""The general layout reader on small hand-made pages: what it reads, where, and what it
+declines. Each page is drawn word by word so one test changes one thing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.checks import unboxed_values
+from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.extraction.local.values import parse_amount, parse_date
+from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
+from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
+
+LANGUAGES = {"en", "de", "fr", "es", "nl", "it", "pt"}
+# Column x positions: code, description, quantity (right edge), unit, price and total (right).
+X = {"code": 50, "description": 120, "quantity": 330, "unit": 345, "unit_price": 440, "total": 540}
+
+
+def _page(
+    lines: list[tuple[float, float, str]], *, title: str = "PURCHASE ORDER"
+) -> tuple[bytes, pymupdf.Document]:
+    """A one-page PDF: a large title, then `lines` as (x, y, text); x < 0 means right-aligned
+    at -x."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 50), title, fontname="hebo", fontsize=18)
+    for x, y, text in lines:
+        if x < 0:
+            x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    content = doc.tobytes()
+    return content, pymupdf.open(stream=content, filetype="pdf")
+
+
+def _header(po_label: str = "PO Number:", date_label: str = "Date:", date: str = "2026-03-05"):
+    return [(50, 80, po_label), (150, 80, "PO-2026-0042"), (50, 95, date_label), (150, 95, date)]
+
+
+def _titles(y: float = 140, price: str = "Unit Price"):
+    return [
+        (X["code"], y, "Code"),
+        (X["description"], y, "Description"),
+        (-X["quantity"], y, "Qty"),
+        (X["unit"], y, "Unit"),
+        (-X["unit_price"], y, price),
+        (-X["total"], y, "Amount"),
+    ]
+
+
+def _item(y: float, code: str, text: str, qty: str, price: str, total: str):
+    return [
+        (X["code"], y, code),
+        (X["description"], y, text),
+        (-X["quantity"], y, qty),
+        (X["unit"], y, "pcs"),
+        (-X["unit_price"], y, price),
+        (-X["total"], y, total),
+    ]
+
+
+def _totals(y: float, rows: list[tuple[str, str]]):
+    return [
+        part
+        for n, (label, value) in enumerate(rows)
+        for part in (
+            (380, y + 14 * n, label),
+            (-X["total"], y + 14 * n, value),
+        )
+    ]
+
+
+_ITEMS = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + _item(
+    174, "CD-200", "Washers", "4", "1.25", "5.00"
+)
+_PLAIN_TOTALS = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+
+
+def _read(content: bytes):
+    return LocalExtractor().extract(Document(content, "application/pdf", "b"))
+
+
+def test_reads_a_plain_order_with_a_box_for_every_value():
+    content, pdf = _page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS)
+    result = _read(content)
+    order = result.order
+    assert (order.po_number, order.order_date, order.total) == (
+        "PO-2026-0042",
+        dt.date(2026, 3, 5),
+        Decimal("36.00"),
+    )
+    assert [(i.item_code, i.description, i.line_total) for i in order.items] == [
+        ("AB-100", "Steel bolts M8", Decimal("25.00")),
+        ("CD-200", "Washers", Decimal("5.00")),
+    ]
+    box = result.provenance["po_number"]
+    assert pdf[box.page].get_textbox(pymupdf.Rect(box.bbox)).strip() == "PO-2026-0042"
+    total_box = result.provenance["items.1.line_total"]
+    assert pdf[0].get_textbox(pymupdf.Rect(total_box.bbox)).strip() == "5.00"
+
+
+def test_a_header_wrapped_onto_two_lines_is_one_column_title():
+    titles = [t for t in _titles() if t[2] != "Unit Price"] + [
+        (-X["unit_price"], 131, "Unit"),
+        (-X["unit_price"], 140, "Price"),
+    ]
+    content, _ = _page(_header() + titles + _ITEMS + _PLAIN_TOTALS)
+    assert [i.unit_price for i in _read(content).order.items] == [Decimal("2.50"), Decimal("1.25")]
+
+
+def test_a_note_row_inside_the_table_is_not_an_item_and_a_wrapped_cell_continues():
+    items = (
+        _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(X["description"], 170, "zinc plated")]
+        + [(X["code"], 186, "Note: deliver both lines together to gate 2")]
+        + _item(200, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [i.description for i in order.items] == ["Steel bolts M8 zinc plated", "Washers"]
+
+
+def test_item_code_and_description_in_one_cell():
+    titles = [
+        (X["code"], 140, "Item / Description"),
+        (-X["quantity"], 140, "Qty"),
+        (-X["unit_price"], 140, "Price"),
+        (-X["total"], 140, "Total"),
+    ]
+    rows = [
+        (X["code"], 160, "AB-100 Steel bolts M8"),
+        (-X["quantity"], 160, "10"),
+        (-X["unit_price"], 160, "2.50"),
+        (-X["total"], 160, "25.00"),
+    ]
+    totals = _totals(190, [("Subtotal", "25.00"), ("VAT 20%", "5.00"), ("Total", "30.00")])
+    content, _ = _page(_header() + titles + rows + totals)
+    (item,) = _read(content).order.items
+    assert (item.item_code, item.description) == ("AB-100", "Steel bolts M8")
+
+
+def test_totals_with_a_discount_shipping_and_two_tax_rates():
+    totals = _totals(
+        200,
+        [
+            ("Subtotal", "30.00"),
+            ("Discount 10%", "-3.00"),
+            ("Shipping", "12.00"),
+            ("VAT 20%", "6.00"),
+            ("VAT 5%", "0.50"),
+            ("Total", "45.50"),
+        ],
+    )
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    result = _read(content)
+    order = result.order
+    assert (order.allowances, order.charges, order.tax) == (
+        Decimal("3.00"),
+        Decimal("12.00"),
+        Decimal("6.50"),
+    )
+    assert {"allowances", "charges", "tax"} <= set(result.provenance)
+
+
+def test_a_total_that_does_not_add_up_is_declined():
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "37.00")])
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    with pytest.raises(ExtractionDeclined, match="do not add up"):
+        _read(content)
+
+
+@pytest.mark.parametrize(
+    ("title", "po_label", "date_label", "date", "iso"),
+    [
+        ("ORDEN DE COMPRA", "Orden de compra Nº:", "Fecha:", "03/04/2026", "2026-04-03"),
+        ("BON DE COMMANDE", "N° de commande :", "Date :", "5 mars 2026", "2026-03-05"),
+        ("BESTELLUNG", "Bestell-Nr.:", "Datum:", "5. März 2026", "2026-03-05"),
+        ("INKOOPORDER", "Inkoopordernummer", "Orderdatum", "03-04-2026", "2026-04-03"),
+        ("ORDINE D'ACQUISTO", "Numero ordine:", "Data:", "5 marzo 2026", "2026-03-05"),
+        ("ORDEM DE COMPRA", "Nº pedido:", "Data:", "5 de março de 2026", "2026-03-05"),
+        ("PURCHASE ORDER", "P/O No.:", "Date:", "04/23/2026", "2026-04-23"),
+        ("PURCHASE ORDER", "PO:", "Issued:", "March 5th, 2026", "2026-03-05"),
+    ],
+)
+def test_labels_in_each_language_and_the_language_reads_the_date(
+    title, po_label, date_label, date, iso
+):
+    content, _ = _page(
+        _header(po_label, date_label, date) + _titles() + _ITEMS + _PLAIN_TOTALS, title=title
+    )
+    order = _read(content).order
+    assert (order.po_number, order.order_date.isoformat()) == ("PO-2026-0042", iso)
+
+
+@pytest.mark.parametrize(
+    ("delivery", "iso"), [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03")]
+)
+def test_the_documents_other_dates_decide_how_an_ambiguous_one_reads(delivery, iso):
+    header = _header(date="03/04/2026") + [(50, 110, "Delivery date:"), (150, 110, delivery)]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.order_date.isoformat() == iso
+
+
+def test_an_english_day_month_date_that_reads_both_ways_is_declined():
+    content, _ = _page(_header(date="03/04/2026") + _titles() + _ITEMS + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="order date"):
+        _read(content)
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        "INVOICE",
+        "Rechnung",
+        "Handelsrechnung",
+        "FACTURE",
+        "Factura",
+        "Fattura",
+        "Factuur",
+        "Fatura",
+        "Lieferschein",
+        "Bon de livraison",
+        "Albarán",
+        "Credit Note",
+        "Receipt",
+    ],
+)
+def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(title):
+    content, _ = _page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS, title=title)
+    with pytest.raises(ExtractionDeclined, match="not a purchase order"):
+        _read(content)
+
+
+def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation():
+    words = vocabulary()
+    for field in ("po_number", "order_date", "supplier_name", "project_code", "currency"):
+        assert set(words["labels"][field]) == LANGUAGES, field
+    for kind in ("purchase_order", "not_purchase_order"):
+        assert set(words["titles"][kind]) == LANGUAGES, kind
+    import re
+
+    pattern = re.compile(rf"^{phrase_pattern('p/o no.')}$", re.IGNORECASE)
+    assert pattern.match("P/O No.") and pattern.match("P/O No") and not pattern.match("PO")
+
+
+@pytest.mark.parametrize(
+    ("text", "decimal_comma", "value"),
+    [
+        ("1 234,56", None, "1234.56"),
+        ("1\u00a0234,56 €", None, "1234.56"),
+        ("1.234,56 EUR", None, "1234.56"),
+        ("EUR 1.234,56", None, "1234.56"),
+        ("1'234.56", None, "1234.56"),
+        ("CHF 1'234.56", None, "1234.56"),
+        ("£1,234.56", None, "1234.56"),
+        ("12.50-", None, "-12.50"),
+        ("(1,234.56)", None, "-1234.56"),
+        ("-€5.00", None, "-5.00"),
+        ("(12.50", None, None),
+        ("-12.50-", None, None),
+        ("1,234,56", None, None),
+    ],
+)
+def test_amounts_in_every_common_locale(text, decimal_comma, value):
+    assert parse_amount(text, decimal_comma) == (Decimal(value) if value else None)
+
+
+@pytest.mark.parametrize(
+    ("text", "language", "iso"),
+    [
+        ("03/04/2026", "es", "2026-04-03"),
+        ("03/04/2026", "fr", "2026-04-03"),
+        ("03/04/2026", "en", None),
+        ("03/04/2026", None, None),
+        ("04/23/2026", "en", "2026-04-23"),
+        ("23/04/2026", "en", "2026-04-23"),
+        ("2026/04/23", None, "2026-04-23"),
+        ("12 de marzo de 2024", "es", "2024-03-12"),
+        ("12 mars 2024", "fr", "2024-03-12"),
+        ("12 maart 2024", "nl", "2024-03-12"),
+        ("12 marzo 2024", "it", "2024-03-12"),
+        ("12 de março de 2024", "pt", "2024-03-12"),
+        ("March 12th, 2024", "en", "2024-03-12"),
+        ("12.03.24", "de", "2024-03-12"),
+    ],
+)
+def test_dates_in_every_common_format_with_the_language_deciding_day_and_month(text, language, iso):
+    parsed = parse_date(text, language)
+    assert (parsed.isoformat() if parsed else None) == iso
+
+
+def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
+    titles = [t for t in _titles() if t[2] != "Unit"]
+    item = [
+        t
+        for t in _item(160, "AB-100", "Steel bolts M8", "10 pcs", "2.50", "25.00")
+        if t[2] != "pcs"
+    ]
+    totals = [
+        (380, 190, "Subtotal"),
+        (-X["total"], 190, "25.00"),
+        (380, 204, "VAT 20% on"),
+        (-X["unit_price"], 204, "25.00"),  # the base, between the label and the tax
+        (-X["total"], 204, "5.00"),
+        (380, 218, "Total"),
+        (-X["total"], 218, "30.00"),
+    ]
+    content, _ = _page(_header() + titles + item + totals)
+    order = _read(content).order
+    (line,) = order.items
+    assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))
+
+
+def _ruled_grid() -> bytes:
+    """Titles right-aligned over numbers left-aligned in wide ruled cells: only the grid's
+    lines say which column a number is in."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
+    page.insert_text((50, 80), "PO Number: PO-7", fontname="helv", fontsize=9)
+    page.insert_text((50, 95), "Date: 2026-03-05", fontname="helv", fontsize=9)
+    edges = (50, 200, 330, 430, 545)
+    titles = ("Description", "Qty", "Unit Price", "Amount")
+    rows = [titles, ("Steel bolts M8", "10", "2.50", "25.00"), ("Washers", "4", "1.25", "5.00")]
+    for n, cells in enumerate(rows):
+        top = 130 + 18 * n
+        for left, right, text in zip(edges, edges[1:], cells, strict=False):
+            page.draw_rect(pymupdf.Rect(left, top, right, top + 18), width=0.6)
+            width = pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+            x = right - 4 - width if n == 0 and left > 50 else left + 4
+            page.insert_text((x, top + 12), text, fontname="helv", fontsize=9)
+    for n, (label, value) in enumerate(
+        (("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00"))
+    ):
+        page.insert_text((380, 210 + 14 * n), label, fontname="helv", fontsize=9)
+        page.insert_text((500, 210 + 14 * n), value, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers():
+    order = _read(_ruled_grid()).order
+    assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal("10"), Decimal("2.50"), Decimal("25.00")),
+        (Decimal("4"), Decimal("1.25"), Decimal("5.00")),
+    ]
+
+
+def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch):
+    import po_ingest.lib.extraction.local as local
+
+    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
+    with pytest.raises(ExtractionDeclined, match="incomplete"):
+        _read(_ruled_grid())
+
+
+def test_unboxed_values_lists_every_non_null_value_without_a_box():
+    order = ExtractedPurchaseOrder.model_validate(
+        {
+            "po_number": "PO-1",
+            "items": [{"description": "Bolts", "line_total": "5.00"}],
+            "total": "5.00",
+        }
+    )
+    box = Box(page=0, bbox=(1, 2, 3, 4))
+    result = ExtractionResult(
+        order=order, extractor="local", provenance={"po_number": box, "items.0.description": box}
+    )
+    assert unboxed_values(result) == ["currency", "total", "items.0.line_total"]
+
+
+def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
+    result = _read(_page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
+    assert result.provenance["currency"] is None
+    assert result.warnings == ["currency_not_printed"]
+
+
+@pytest.mark.parametrize(
+    ("label", "supplier"), [("Supplier:", "ACME Fasteners Ltd"), ("Supplier", None)]
+)
+def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed(label, supplier):
+    header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.supplier_name == supplier
+
+
+def test_a_po_box_is_not_a_purchase_order_number():
+    header = [(50, 80, "PO Box 4411"), (50, 95, "Date:"), (150, 95, "2026-03-05")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _read(content)
+
+
+def test_a_discount_column_gives_the_net_unit_price():
+    titles = [
+        (X["code"], 140, "Codice"),
+        (X["description"], 140, "Descrizione"),
+        (-X["quantity"], 140, "Q.tà"),
+        (-400, 140, "Prezzo"),
+        (-460, 140, "Sconto %"),
+        (-X["total"], 140, "Importo"),
+    ]
+    row = [
+        (X["code"], 160, "AB-1"),
+        (X["description"], 160, "Bulloni"),
+        (-X["quantity"], 160, "10"),
+        (-400, 160, "2,50"),
+        (-460, 160, "10"),
+        (-X["total"], 160, "22,50"),
+    ]
+    totals = _totals(190, [("Imponibile", "22,50"), ("IVA 22%", "4,95"), ("Totale", "27,45")])
+    header = _header("Numero ordine:", "Data:", "05/03/2026")
+    content, _ = _page(header + titles + row + totals, title="ORDINE D'ACQUISTO")
+    (item,) = _read(content).order.items
+    assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
+
+
+@pytest.mark.parametrize(("printed", "position", "code"), [("1", 1, None), ("BX-9", None, "BX-9")])
+def test_an_item_column_holds_a_position_or_a_code(printed, position, code):
+    titles = [(X["code"], 140, "Item")] + _titles()[1:]
+    rows = [(X["code"], 160, printed)] + _item(160, "", "Steel bolts M8", "10", "2.50", "25.00")[1:]
+    totals = _totals(190, [("Subtotal", "25.00"), ("VAT 20%", "5.00"), ("Total", "30.00")])
+    content, _ = _page(_header() + titles + rows + totals)
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code) == (position, code)

@@ -46,7 +46,7 @@ _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
     rf"^(?P<lead>[-(]?)\s?(?:(?:{_CODES})\s?|{_SIGN}\s?)?(?P<lead2>-?)"
-    rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,4}})?|{_LAKH}|\d+(?:[.,]\d{{1,4}})?)"
+    rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,6}})?|{_LAKH}|\d+(?:[.,]\d{{1,6}})?)"
     rf"(?:\s?(?:{_CODES})|\s?{_SIGN})?(?P<trail>[-)]?)$"
 )
 

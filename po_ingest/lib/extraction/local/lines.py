@@ -14,8 +14,9 @@ from po_ingest.lib.extraction.local.values import parse_amount
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
-_POSITION = re.compile(r"^[1-9]\d{0,2}$")
+_POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
+_GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
 def _unit_beside_numbers(raw: RawItem) -> None:
@@ -40,8 +41,10 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
         if value is not None:
             found[name] = Found(value, raw.page, raw.cells[name])
     for name in _TEXTS:
-        if raw.text(name):
-            found[name] = Found(raw.text(name), raw.page, raw.cells[name])
+        if text := raw.text(name):
+            if name == "unit" and (glossed := _GLOSSED_UNIT.match(text)):
+                text = glossed["unit"]
+            found[name] = Found(text, raw.page, raw.cells[name])
     if len(raw.cells.get("unit", [])) > 1:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     if set(_AMOUNTS) - set(found) or "description" not in found:

@@ -4,6 +4,7 @@ their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from po_ingest.lib.extraction.local.columns import (
@@ -25,6 +26,7 @@ _MAX_ROW_GAP = 40.0
 # The totals block closes the table; "continued", "page 2" only pause it until the next page.
 _TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _TABLE_PAUSE = starting("table_end")
+_REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 
 
 @dataclass
@@ -102,6 +104,8 @@ def _continues(row: Row, item: RawItem, last_y: float) -> bool:
         return False
     if row.words[0].x0 < min(starts) - 2:
         return False
+    if _REFERENCE.search(row.text):
+        return False  # "LFC No. 300000237": a reference under the item, not its wrapped text
     runs = row.cells()
     return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
 

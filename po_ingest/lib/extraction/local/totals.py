@@ -19,13 +19,14 @@ def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
     return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
 
 
-# Checked in this order: "Total VAT" is a tax sum, "Total HT" a subtotal, before "Total".
+# Checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
+# a subtotal, before "Total".
 _KINDS = (
     ("ignore", starting("ignore")),
     ("tax_sum", starting("tax_sum")),
-    ("subtotal", starting("subtotal")),
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
+    ("subtotal", starting("subtotal")),
     ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
     ("total", starting("total")),
 )

@@ -264,6 +264,7 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
         ("(12.50", None, None),
         ("-12.50-", None, None),
         ("1,234,56", None, None),
+        ("$5.75000", None, "5.75"),
     ],
 )
 def test_amounts_in_every_common_locale(text, decimal_comma, value):
@@ -419,7 +420,9 @@ def test_a_discount_column_gives_the_net_unit_price():
     assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
 
 
-@pytest.mark.parametrize(("printed", "position", "code"), [("1", 1, None), ("BX-9", None, "BX-9")])
+@pytest.mark.parametrize(
+    ("printed", "position", "code"), [("1", 1, None), ("0010", 10, None), ("BX-9", None, "BX-9")]
+)
 def test_an_item_column_holds_a_position_or_a_code(printed, position, code):
     titles = [(X["code"], 140, "Item")] + _titles()[1:]
     rows = [(X["code"], 160, printed)] + _item(160, "", "Steel bolts M8", "10", "2.50", "25.00")[1:]
@@ -427,3 +430,22 @@ def test_an_item_column_holds_a_position_or_a_code(printed, position, code):
     content, _ = _page(_header() + titles + rows + totals)
     (item,) = _read(content).order.items
     assert (item.line_number, item.item_code) == (position, code)
+
+
+def test_a_reference_under_an_item_a_glossed_unit_and_a_freight_subtotal():
+    titles = [(X["code"], 140, "Item"), *_titles()[1:]]
+    row = [
+        (X["code"], 160, "0010"),
+        (X["description"], 160, "Pallet"),
+        (-X["quantity"], 160, "10"),
+        (X["unit"], 160, "EA(each)"),
+        (-X["unit_price"], 160, "2.50"),
+        (-X["total"], 160, "25.00"),
+        (X["description"], 171, "Account No. 4000216565"),
+    ]
+    totals = _totals(190, [("Subtotal", "25.00"), ("Subtotal Freight", "5.00"), ("Total", "30.00")])
+    content, _ = _page(_header() + titles + row + totals)
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.line_number, item.description, item.unit) == (10, "Pallet", "EA")
+    assert (order.subtotal, order.charges) == (Decimal("25.00"), Decimal("5.00"))

@@ -90,7 +90,7 @@ def test_real_ground_truth_validates_and_names_its_source():
 # cannot get worse unnoticed; raise them as it improves, to the issue's bars. Wrong values and
 # crashes are held at 0 already.
 HELDOUT_ACCEPTED_FLOOR_PCT = 65  # issue 14: 80
-REAL_ACCEPTED_FLOOR = 0.10  # issue 14: 0.60
+REAL_ACCEPTED_FLOOR = 0.15  # issue 14: 0.60
 
 
 def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):

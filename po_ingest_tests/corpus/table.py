@@ -95,7 +95,9 @@ class Table:
             )
         return self._draw(canvas, y, wrapped, False, BLACK)
 
-    def text_row(self, canvas: Canvas, y: float, text: str, *, column: int, bold: bool = False) -> float:
+    def text_row(
+        self, canvas: Canvas, y: float, text: str, *, column: int, bold: bool = False
+    ) -> float:
         """A row with text in one column only (a note or a section heading): no item."""
         x = self.x + sum(c.width for c in self.columns[:column])
         width = self.width - (x - self.x) - self.pad

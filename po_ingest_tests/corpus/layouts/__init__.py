@@ -63,9 +63,7 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout(orden_compra.NAME, orden_compra.spec, orden_compra.render, line_numbers=False),
     Layout(inkooporder.NAME, inkooporder.spec, inkooporder.render),
     Layout(bon_commande.NAME, bon_commande.spec, bon_commande.render, line_numbers=False),
-    Layout(
-        ordine_acquisto.NAME, ordine_acquisto.spec, ordine_acquisto.render, line_numbers=False
-    ),
+    Layout(ordine_acquisto.NAME, ordine_acquisto.spec, ordine_acquisto.render, line_numbers=False),
     Layout(nota_encomenda.NAME, nota_encomenda.spec, nota_encomenda.render, line_numbers=False),
     Layout(distributor_po.NAME, distributor_po.spec, distributor_po.render),
     Layout(bestellung_ch.NAME, bestellung_ch.spec, bestellung_ch.render),

@@ -9,12 +9,17 @@ from __future__ import annotations
 from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.blocks import footers, label_pairs, totals_column
+from po_ingest_tests.corpus.blocks import (
+    TotalsWording,
+    adjusted_totals,
+    footers,
+    label_pairs,
+    totals_column,
+)
 from po_ingest_tests.corpus.orders import Order, OrderLine, OrderSpec
 from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
-    RIGHT,
     Canvas,
     new_document,
     new_page,
@@ -84,16 +89,15 @@ def _cells(line: OrderLine) -> list[str]:
     ]
 
 
+_WORDING = TotalsWording(
+    "Warenwert", "Rabatt {pct} %", "Frachtkosten", "MWST {rate}%", "Gesamtbetrag"
+)
+
+
 def _totals(order: Order, discount: str) -> list[tuple[str, str]]:
-    rows = [("Warenwert", f"{_money(order.subtotal)} CHF")]
-    if order.allowances:
-        value = formats.signed_money(-order.allowances, "ch", "trailing")
-        rows.append((f"Rabatt {discount} %", f"{value} CHF"))
-    rows.append(("Frachtkosten", f"{_money(order.charges)} CHF"))
-    for tax in order.tax_lines:
-        rows.append((f"MWST {formats.percent(tax.rate)}", f"{_money(tax.amount)} CHF"))
-    rows.append(("Gesamtbetrag", f"{_money(order.total)} CHF"))
-    return rows
+    return adjusted_totals(
+        order, _WORDING, style="ch", negative="trailing", suffix=" CHF", discount_pct=discount
+    )
 
 
 def render(order: Order, index: int) -> bytes:

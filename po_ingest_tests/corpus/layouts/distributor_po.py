@@ -1,7 +1,7 @@
 """`distributor_po`: a US distributor's cloud-ERP purchase order over two or three pages:
 the order header and the column titles repeated on every page, titles wrapping onto two
 lines ("Unit / Price", "Line / Total"), item code and description in one wrapping cell,
-section headings and a delivery note as text rows, "Mar 5, 2026" dates, $ amounts and a
+section headings and a delivery note as text rows, a "U/M" unit column, "Mar 5, 2026" dates, $ amounts and a
 discount in parentheses in "Subtotal / Discount / Freight / Sales Tax / Total"."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ _TABLE = Table(
         Column("Line", 30),
         Column("Item / Description", 284),
         Column("Qty", 55, "right"),
-        Column("Units", 45),
+        Column("U/M", 45),  # "Units" alone may name a quantity
         Column("Unit Price", 44, "right"),  # narrow: the titles wrap onto two lines
         Column("Line Total", 47, "right"),
     ),
@@ -150,4 +150,3 @@ def render(order: Order, index: int) -> bytes:
         canvas.lines(LEFT, y + 6, [f"Memo: {order.notes}"], size=8.5)
     footers(doc, [f"{order.buyer.name} | {order.buyer.email}"], "Page {page} of {pages}")
     return pdf_bytes(doc)
-

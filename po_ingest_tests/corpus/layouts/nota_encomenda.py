@@ -9,8 +9,10 @@ from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import (
+    TotalsWording,
     accent,
     address_block,
+    adjusted_totals,
     footers,
     label_pairs,
     totals_column,
@@ -76,17 +78,13 @@ def _money(value: Decimal) -> str:
     return formats.money(value, "fr")
 
 
+_WORDING = TotalsWording(
+    "Total ilíquido", "Desconto comercial {pct}%", "Portes", "IVA {rate}%", "Total ({currency})"
+)
+
+
 def _totals(order: Order, discount: str) -> list[tuple[str, str]]:
-    rows = [("Total ilíquido", _money(order.subtotal))]
-    if order.allowances:
-        label = f"Desconto comercial {discount}%"
-        rows.append((label, formats.signed_money(-order.allowances, "fr", "minus")))
-    if order.charges:
-        rows.append(("Portes", _money(order.charges)))
-    for tax in order.tax_lines:
-        rows.append((f"IVA {formats.decimal_text(tax.rate * 100)}%", _money(tax.amount)))
-    rows.append((f"Total ({order.currency})", _money(order.total)))
-    return rows
+    return adjusted_totals(order, _WORDING, style="fr", negative="minus", discount_pct=discount)
 
 
 def render(order: Order, index: int) -> bytes:

@@ -9,7 +9,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.blocks import accent, address_block, footers, totals_column
+from po_ingest_tests.corpus.blocks import (
+    TotalsWording,
+    accent,
+    address_block,
+    adjusted_totals,
+    footers,
+    totals_column,
+)
 from po_ingest_tests.corpus.orders import Order, OrderSpec
 from po_ingest_tests.corpus.render import (
     GREY,
@@ -84,15 +91,17 @@ def _cells(line) -> list[str]:
     ]
 
 
+_WORDING = TotalsWording(
+    "Totale merce",
+    "Sconto {pct}%",
+    "Spese di trasporto",
+    "IVA {rate}%",
+    "Totale documento {currency}",
+)
+
+
 def _totals(order: Order, discount: str) -> list[tuple[str, str]]:
-    rows = [("Totale merce", _money(order.subtotal))]
-    if order.allowances:
-        rows.append((f"Sconto {discount}%", formats.signed_money(-order.allowances, "de", "trailing")))
-    rows.append(("Spese di trasporto", _money(order.charges)))
-    for tax in order.tax_lines:
-        rows.append((f"IVA {formats.decimal_text(tax.rate * 100)}%", _money(tax.amount)))
-    rows.append((f"Totale documento {order.currency}", _money(order.total)))
-    return rows
+    return adjusted_totals(order, _WORDING, style="de", negative="trailing", discount_pct=discount)
 
 
 def render(order: Order, index: int) -> bytes:

@@ -449,3 +449,113 @@ def test_a_reference_under_an_item_a_glossed_unit_and_a_freight_subtotal():
     (item,) = order.items
     assert (item.line_number, item.description, item.unit) == (10, "Pallet", "EA")
     assert (order.subtotal, order.charges) == (Decimal("25.00"), Decimal("5.00"))
+
+
+def test_a_note_written_across_the_columns_with_numbers_in_it_is_not_an_item():
+    note = "Deliver via gate 3 on 15.03.2026 and call the site office 24 h ahead"
+    rows = _ITEMS + [(X["description"], 188, note)]
+    totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + rows + totals)
+    order = _read(content).order
+    assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
+
+
+def test_a_total_with_a_tax_line_under_it_is_not_the_total():
+    totals = _totals(200, [("Total", "30.00"), ("VAT 20%", "6.00"), ("Total due", "36.00")])
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    with pytest.raises(ExtractionDeclined, match="a tax line under the total"):
+        _read(content)
+
+
+def test_a_balance_due_repeating_the_total_is_fine():
+    rows = [
+        ("Subtotal", "30.00"),
+        ("VAT 20%", "6.00"),
+        ("Total", "36.00"),
+        ("Balance due", "36.00"),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    assert _read(content).order.total == Decimal("36.00")
+
+
+_COMMA_ITEMS = _item(160, "AB-100", "Steel bolts M8", "10", "2,50", "25,00") + _item(
+    174, "CD-200", "Washers", "4", "1,25", "5,00"
+)
+
+
+@pytest.mark.parametrize(
+    ("title", "po_label", "rows", "adjustments"),
+    [
+        (
+            "ORDINE D'ACQUISTO",
+            "Numero ordine",
+            [
+                ("Totale merce", "30,00"),
+                ("Sconto 3%", "0,90-"),
+                ("Spese di trasporto", "12,00"),
+                ("IVA 22%", "5,50"),
+                ("IVA 10%", "0,50"),
+                ("Totale documento EUR", "47,10"),
+            ],
+            ("0.90", "12.00", "6.00"),
+        ),
+        (
+            "NOTA DE ENCOMENDA",
+            "N.º da encomenda",
+            [
+                ("Total ilíquido", "30,00"),
+                ("Desconto comercial 5%", "-1,50"),
+                ("Portes", "10,00"),
+                ("IVA 23%", "5,75"),
+                ("IVA 6%", "0,30"),
+                ("Total (EUR)", "44,55"),
+            ],
+            ("1.50", "10.00", "6.05"),
+        ),
+    ],
+)
+def test_italian_and_portuguese_totals_blocks(title, po_label, rows, adjustments):
+    header = _header(po_label, "Data", "05/03/2026")
+    content, _ = _page(header + _titles() + _COMMA_ITEMS + _totals(200, rows), title=title)
+    order = _read(content).order
+    assert order.subtotal == Decimal("30.00")
+    assert (order.allowances, order.charges, order.tax) == tuple(map(Decimal, adjustments))
+
+
+def test_an_abbreviated_discount_column_and_a_vat_rate_column():
+    titles = [
+        (X["code"], 140, "Artigo"),
+        (X["description"], 140, "Designação"),
+        (-X["quantity"], 140, "Qtd."),
+        (-400, 140, "Preço"),
+        (-440, 140, "Sc. %"),
+        (-485, 140, "Taxa IVA"),
+        (-X["total"], 140, "Valor"),
+    ]
+    row = [
+        (X["code"], 160, "AB-1"),
+        (X["description"], 160, "Parafusos"),
+        (-X["quantity"], 160, "10"),
+        (-400, 160, "2,50"),
+        (-440, 160, "10"),
+        (-485, 160, "23%"),
+        (-X["total"], 160, "22,50"),
+    ]
+    totals = _totals(190, [("Total ilíquido", "22,50"), ("IVA 23%", "5,18"), ("Total", "27,68")])
+    header = _header("N.º da encomenda", "Data", "1º de março de 2026")
+    content, _ = _page(header + titles + row + totals, title="NOTA DE ENCOMENDA")
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
+    assert order.order_date == dt.date(2026, 3, 1)
+
+
+def test_in_a_padded_table_a_text_row_one_row_pitch_down_is_not_a_wrapped_line():
+    rows = (
+        _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + _item(176, "CD-200", "Washers", "4", "1.25", "5.00")
+        + [(X["description"], 192, "Delivery requested by 18/11/2025")]
+    )
+    totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + rows + totals)
+    assert [i.description for i in _read(content).order.items] == ["Steel bolts M8", "Washers"]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
 
 import pymupdf
 
 from po_ingest_tests.corpus import formats
-from po_ingest_tests.corpus.orders import OrderLine
+from po_ingest_tests.corpus.orders import Order, OrderLine
 from po_ingest_tests.corpus.parties import Party
 from po_ingest_tests.corpus.render import GREY, LEFT, PAGE_HEIGHT, RIGHT, Canvas, Color
 
@@ -111,3 +113,41 @@ def coded_item_cells(line: OrderLine, style: str) -> list[str]:
         formats.money(line.list_price, style),
         formats.money(line.line_total, style),
     ]
+
+
+@dataclass(frozen=True)
+class TotalsWording:
+    """How a totals block names its lines; `discount` takes {pct}, `tax` takes {rate}."""
+
+    subtotal: str
+    discount: str
+    charges: str
+    tax: str
+    total: str
+
+
+def adjusted_totals(
+    order: Order,
+    wording: TotalsWording,
+    *,
+    style: str,
+    negative: str,
+    discount_pct: str,
+    suffix: str = "",
+) -> list[tuple[str, str]]:
+    """Subtotal, the order discount as a negative amount, freight, a line per VAT rate and
+    the total, amounts in `style` followed by `suffix`."""
+
+    def money(value: Decimal) -> str:
+        return f"{formats.signed_money(value, style, negative)}{suffix}"
+
+    rows = [(wording.subtotal, money(order.subtotal))]
+    if order.allowances:
+        rows.append((wording.discount.format(pct=discount_pct), money(-order.allowances)))
+    if order.charges:
+        rows.append((wording.charges, money(order.charges)))
+    for tax in order.tax_lines:
+        rate = formats.decimal_text(tax.rate * 100)
+        rows.append((wording.tax.format(rate=rate), money(tax.amount)))
+    rows.append((wording.total.format(currency=order.currency), money(order.total)))
+    return rows

@@ -70,6 +70,34 @@ MOIS = (
     "novembre",
     "décembre",
 )
+MESI = (
+    "gennaio",
+    "febbraio",
+    "marzo",
+    "aprile",
+    "maggio",
+    "giugno",
+    "luglio",
+    "agosto",
+    "settembre",
+    "ottobre",
+    "novembre",
+    "dicembre",
+)
+MESES_PT = (
+    "janeiro",
+    "fevereiro",
+    "março",
+    "abril",
+    "maio",
+    "junho",
+    "julho",
+    "agosto",
+    "setembro",
+    "outubro",
+    "novembro",
+    "dezembro",
+)
 CURRENCY_SYMBOLS = {"USD": "$", "GBP": "£"}  # the base-14 fonts have no € glyph: EUR stays a code
 
 
@@ -119,6 +147,7 @@ def percent(rate: Decimal, style: str = "en") -> str:
 
 def date_text(day: dt.date, style: str) -> str:
     month = MONTHS[day.month - 1]
+    ordinal_day = "1º" if day.day == 1 else str(day.day)  # Portuguese: 1º de março
     return {
         "iso": day.isoformat(),  # 2026-03-05
         "dots": f"{day.day:02d}.{day.month:02d}.{day.year}",  # 05.03.2026
@@ -133,4 +162,8 @@ def date_text(day: dt.date, style: str) -> str:
         "dmy_dash": f"{day.day:02d}-{day.month:02d}-{day.year}",  # 05-03-2026
         "spanish_long": f"{day.day} de {MESES[day.month - 1]} de {day.year}",  # 5 de marzo de 2026
         "french_long": f"{day.day} {MOIS[day.month - 1]} {day.year}",  # 5 mars 2026
+        "italian_long": f"{day.day} {MESI[day.month - 1]} {day.year}",  # 5 marzo 2026
+        "portuguese_long": f"{ordinal_day} de {MESES_PT[day.month - 1]} de {day.year}",
+        "dmy_short": f"{day.day:02d}/{day.month:02d}/{day.year % 100:02d}",  # 05/03/26
+        "us_numeric": f"{day.month}/{day.day}/{day.year}",  # 3/5/2026
     }[style]

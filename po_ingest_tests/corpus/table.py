@@ -94,3 +94,18 @@ class Table:
                 self.x, y, self.x + self.width, y + self._height(wrapped), fill=fill, color=None
             )
         return self._draw(canvas, y, wrapped, False, BLACK)
+
+    def text_row(
+        self, canvas: Canvas, y: float, text: str, *, column: int, bold: bool = False
+    ) -> float:
+        """A row with text in one column only (a note or a section heading): no item."""
+        x = self.x + sum(c.width for c in self.columns[:column])
+        width = self.width - (x - self.x) - self.pad
+        lines = wrap(text, width - self.pad, canvas.bold if bold else canvas.font, self.size)
+        for n, line in enumerate(lines):
+            baseline = y + self.pad + self.size * (0.85 + 1.2 * n)
+            canvas.text(x + self.pad, baseline, line, size=self.size, bold=bold)
+        height = len(lines) * self.size * 1.2 + 2 * self.pad
+        if self.grid:
+            canvas.rect(self.x, y, self.x + self.width, y + height, width=0.5)
+        return y + height

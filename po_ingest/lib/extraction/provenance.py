@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 _MAX_GAP_IN_HEIGHTS = 0.5
 _MAX_AMOUNT_WORDS = 3
 _MAX_DATE_WORDS = 5  # "5 de marzo de 2026"
-_YEAR = re.compile(r"\d{4}")
+# A word ending a date: a four-digit year, or a numeric date with a two-digit one (30/03/26).
+_YEAR = re.compile(r"\d{4}|\d[./-]\d{1,2}[./-]\d{2}$")
 _DIGIT = re.compile(r"\d")
 _SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.])")  # "August 3 , 2014"
 # A trailing minus marks a negative amount; amounts are compared by size anyway.

@@ -11,15 +11,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from po_ingest_tests.corpus.layouts import (
+    bestellung_ch,
     bon_commande,
     boxed_grid,
     discounts,
+    distributor_po,
     german,
     inkooporder,
     item_grid,
     label_value,
     multi_page,
+    nota_encomenda,
     orden_compra,
+    ordine_acquisto,
     right_totals,
     vat_lines,
 )
@@ -59,6 +63,10 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout(orden_compra.NAME, orden_compra.spec, orden_compra.render, line_numbers=False),
     Layout(inkooporder.NAME, inkooporder.spec, inkooporder.render),
     Layout(bon_commande.NAME, bon_commande.spec, bon_commande.render, line_numbers=False),
+    Layout(ordine_acquisto.NAME, ordine_acquisto.spec, ordine_acquisto.render, line_numbers=False),
+    Layout(nota_encomenda.NAME, nota_encomenda.spec, nota_encomenda.render, line_numbers=False),
+    Layout(distributor_po.NAME, distributor_po.spec, distributor_po.render),
+    Layout(bestellung_ch.NAME, bestellung_ch.spec, bestellung_ch.render),
     *(
         Layout(f.name, f.spec, f.render, line_numbers=f.line_numbers, split="heldout")
         for f in FAMILIES

@@ -95,12 +95,16 @@ def _text_cell_of(item: RawItem, word: Word) -> str:
     return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
 
 
-def _continues(row: Row, item: RawItem, last_y: float) -> bool:
+def _continues(row: Row, item: RawItem, last_y: float, pitch: float | None) -> bool:
     """A text-only row right under an item whose words start where the item's text cells
     start, one run of words per cell, continues it (a wrapped cell); anything else without
-    numbers (a note running across the columns) is not part of any item."""
+    numbers (a note running across the columns) is not part of any item. `pitch`, the
+    smallest step from one item's last line to the next item: in a table padded wider than
+    its lines (a grid), a row that far down is a row of its own, not a wrapped line."""
     starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
     if not starts or row.page != item.page or row.y - last_y > 1.6 * row.height:
+        return False
+    if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
         return False
     if row.words[0].x0 < min(starts) - 2:
         return False
@@ -139,6 +143,14 @@ def _is_full_item(row: Row, columns: list[Column]) -> bool:
     return found >= _AMOUNT_COLUMNS
 
 
+def _is_sentence(row: Row, columns: list[Column]) -> bool:
+    """One run of words, without the gaps between cells, that is not a whole item: a note
+    written across the columns ("Delivery via gate 3, call 24 h ahead"); its numbers are
+    not an item's."""
+    words = sum(w.text[:1].isalpha() for w in row.words)
+    return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -153,6 +165,7 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
     `known` gives headers found otherwise (a ruled grid's cells), by the index of their row."""
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
+    pitch: float | None = None
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
@@ -198,16 +211,20 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             for name, words in values.cells.items()
             if name in _AMOUNT_COLUMNS and any(_is_number(w.text) for w in words)
         ]
+        if _is_sentence(row, table.columns):
+            numbers = []
         if not numbers:
             items = table.items
             if items and _wraps_position(items[-1], values):
                 _wrap_position(items[-1], values.cells["line_number"])
-            elif items and _continues(row, items[-1], previous_y):
+            elif items and _continues(row, items[-1], previous_y, pitch):
                 _continue(items[-1], row)
             elif items or any(c.isdigit() for c in row.text):
                 table.notes.append(row.text)
             table.end_row = index
             continue
+        if table.items and table.items[-1].page == row.page:
+            pitch = min(pitch or row.y - previous_y, row.y - previous_y)
         _split_code(values)
         table.items.append(values)
         table.end_row = index

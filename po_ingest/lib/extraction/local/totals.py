@@ -94,9 +94,26 @@ def _kind(labels: list[str]) -> str | None:
     return None
 
 
+def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str | None:
+    """A totals line right under the total (a tax, a larger total) says that what was read
+    as the total is not the last line of the block ("Totale merce" over "IVA 22%")."""
+    above = rows[0]
+    for row in rows[1:]:
+        if row.page != above.page or row.y - above.y > 2.5 * row.height:
+            return None
+        labels, _, value = _label_and_amount(row, decimal_comma)
+        kind = _kind(labels) if value is not None else None
+        if kind in (None, "ignore"):
+            return None
+        if kind != "total" or value != total.value:  # "Balance due" repeating it is fine
+            return kind
+        above = row
+    return None
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
-    for row in rows:
+    for n, row in enumerate(rows):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
             continue
@@ -111,6 +128,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
                 continue
             setattr(totals, kind, found)
             if kind == "total":
+                if after := _line_after_total(rows[n:], found, decimal_comma):
+                    totals.unknown.append(f"a {after} line under the total")
                 break  # what follows the total is footer (VAT IDs, bank details)
         elif kind == "allowances":
             totals.allowances.append(Found(abs(value), row.page, words))

@@ -1,5 +1,9 @@
 """Opening documents: every unreadable file is a permanent error with a clear reason."""
 
+import json
+import subprocess
+import sys
+
 import pytest
 
 from po_ingest.lib.extraction.base import Document, PermanentExtractionError
@@ -74,3 +78,21 @@ def test_unknown_extractor_setting_is_a_clear_permanent_error():
         build_extractor("nowhere.module:factory", GeminiSettings(api_key=None))
     with pytest.raises(PermanentExtractionError, match="auto, local, gemini"):
         build_extractor("magic", GeminiSettings(api_key=None))
+
+
+def test_eval_json_is_json_even_after_the_table_finder_ran(tmp_path):
+    """pymupdf prints an advert on stdout the first time its table finder runs."""
+    truth = order("PO-JSON")
+    pdf = tmp_path / "po.pdf"
+    pdf.write_bytes(purchase_order_pdf(truth))
+    pdf.with_suffix(".json").write_text(json.dumps(truth))
+    script = (
+        "import sys; from po_ingest.lib.extraction.documents import open_pdf;"
+        "from po_ingest.cli import main;"
+        f"open_pdf(open({str(pdf)!r}, 'rb').read())[0].find_tables();"
+        f"sys.exit(main(['eval', {str(tmp_path)!r}, '--extractor', 'local', '--json']))"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (folder,) = json.loads(done.stdout).values()
+    assert folder["documents"][0]["name"] == "po.pdf"

@@ -38,6 +38,9 @@ def open_pdf(content: bytes) -> pymupdf.Document:
         raise PermanentExtractionError("the file is empty")
     import pymupdf
 
+    # Its table finder otherwise prints an advert on stdout, inside `po-ingest eval --json`.
+    pymupdf.no_recommend_layout()
+
     try:
         doc = pymupdf.open(stream=content, filetype="pdf")
     except Exception as exc:

@@ -44,7 +44,13 @@ SERVICES = {
 USE_DAGSTER_STORAGE = ("code_location", "webserver", "daemon")
 SUPPORTED_POSTGRES = range(14, 19)  # majors with community support
 # Read only by the intake (`po-ingest serve`); run containers never get the API token.
-INTAKE_ONLY = {"PO_INGEST_API_TOKEN", "PO_INGEST_DAGSTER_UI_URL"}
+INTAKE_ONLY = {
+    "PO_INGEST_API_TOKEN",
+    "PO_INGEST_DAGSTER_UI_URL",
+    "PO_INGEST_MAX_CONCURRENT_UPLOADS",
+    "PO_INGEST_UPLOAD_IDLE_SECONDS",
+    "PO_INGEST_API_DOCS",
+}
 # Variables whose empty value means "unset" to po_ingest (no Gemini, Google's endpoint).
 MAY_BE_EMPTY = {"GEMINI_API_KEY", "PO_INGEST_GEMINI_BASE_URL"}
 PINNED = ("dagster", "dagster-webserver", "dagster-postgres")

@@ -1,5 +1,6 @@
 """Secrets: an API key inside an exception message never reaches `last_error`, Dagster's
-event log (messages, errors, metadata), the run record or the API's answers.
+event log (messages, errors, metadata), the run record or the API's answers; the intake
+refuses to start on an example, short or repetitive token, saying why without quoting it.
 
 Every /api route without the token → 401 is `test_intake_api.py::
 test_every_api_route_needs_the_token` (6 routes × 3 ids × 6 bad headers, checked against
@@ -10,8 +11,12 @@ test_the_api_key_never_appears_in_an_error_and_errors_are_short`.
 import json
 
 import dagster as dg
+import pytest
 from fastapi.testclient import TestClient
 
+from po_ingest.intake import serve
+from po_ingest.intake.auth import ensure_api_token
+from po_ingest.intake.settings import check_token
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.intake import TOKEN, intake_app
@@ -76,3 +81,31 @@ def test_a_labelled_key_in_a_transient_error_is_masked_everywhere_on_success(db_
     ]
     assert FAKE_API_KEY not in recorded and FAKE_API_KEY not in str(metadata)
     assert FAKE_API_KEY not in _api_answers(db_url, files, batch.id)
+
+
+@pytest.mark.parametrize(
+    ("token", "reason"),
+    [
+        ("change-me-to-a-long-random-token", "the example from the documentation"),
+        ("CHANGE-ME-please-0f3a9c71be42d85e", "the example from the documentation"),
+        ("Xr4Kq9Tz2Lm7Wc5Vn8Bj3Hd", "too short (23 characters, at least 32)"),
+        ("a" * 40, "too little variety (1 distinct characters"),
+        ("abab" * 10, "too little variety (2 distinct characters"),
+        ("zq-0123456789abcdefghij-Xr4Kq9Tz2", "a run of consecutive characters"),
+    ],
+)
+def test_example_short_or_repetitive_tokens_are_refused_at_start_up(
+    token, reason, tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setenv("PO_INGEST_API_TOKEN", token)
+    monkeypatch.setenv("PO_INGEST_VAR_DIR", str(tmp_path))
+    assert serve.main([]) == 2
+    message = capsys.readouterr().err
+    assert message.startswith("error: PO_INGEST_API_TOKEN is refused: it ")
+    assert reason in message and "secrets.token_urlsafe(32)" in message
+    assert token not in message
+
+
+def test_a_generated_token_is_accepted(tmp_path):
+    token = ensure_api_token(tmp_path)
+    assert check_token(token) is None

@@ -17,7 +17,7 @@ from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.store import Batch, Store
 from po_ingest_tests.support.documents import order
 
-TOKEN = "test-token-0123456789abcdef"
+TOKEN = "tst-Qm7Rx2Vb9LkP4wZc8NfH3jYd6TgS1uEa"
 DAGSTER_UI = "http://dagster.test:3000"
 
 

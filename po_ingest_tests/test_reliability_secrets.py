@@ -1,6 +1,7 @@
 """Secrets: an API key inside an exception message never reaches `last_error`, Dagster's
 event log (messages, errors, metadata), the run record or the API's answers; the intake
-refuses to start on an example, short or repetitive token, saying why without quoting it.
+refuses to start on an example, short or repetitive token, saying why without quoting it;
+nothing the product writes (database, documents, folders) is readable by other users.
 
 Every /api route without the token → 401 is `test_intake_api.py::
 test_every_api_route_needs_the_token` (6 routes × 3 ids × 6 bad headers, checked against
@@ -9,6 +10,10 @@ test_the_api_key_never_appears_in_an_error_and_errors_are_short`.
 """
 
 import json
+import os
+import stat
+import subprocess
+import sys
 
 import dagster as dg
 import pytest
@@ -109,3 +114,48 @@ def test_example_short_or_repetitive_tokens_are_refused_at_start_up(
 def test_a_generated_token_is_accepted(tmp_path):
     token = ensure_api_token(tmp_path)
     assert check_token(token) is None
+
+
+def _world_readable(root) -> list[str]:
+    return [
+        f"{path.relative_to(root)} {stat.S_IMODE(path.stat().st_mode):o}"
+        for path in [root, *root.rglob("*")]
+        if path.stat().st_mode & 0o007
+    ]
+
+
+def test_nothing_the_product_writes_is_world_readable(tmp_path):
+    """The CLI as an operator runs it (from a shell with umask 022): database, documents, folders."""
+    var = tmp_path / "var"
+    var.mkdir(mode=0o700)  # the operator's; what is in it is the product's
+    env = {
+        **os.environ,
+        "PO_INGEST_VAR_DIR": str(var),
+        "PO_INGEST_DATABASE_URL": f"sqlite:///{var / 'po_ingest.sqlite'}",
+        "PO_INGEST_FILES_DIR": str(var / "files"),
+    }
+    pdf = tmp_path / "order.pdf"
+    pdf.write_bytes(purchase_order_pdf(order("PO-PRIVATE-1")))
+    cli = [sys.executable, "-c", "import sys; from po_ingest.cli import main; sys.exit(main())"]
+    for args in (["db", "upgrade"], ["upload", str(pdf)]):
+        subprocess.run(
+            [*cli, *args],
+            env=env,
+            check=True,
+            capture_output=True,
+            preexec_fn=lambda: os.umask(0o022),
+        )
+    written = sorted(p.name for p in var.rglob("*") if p.is_file())
+    assert "po_ingest.sqlite" in written and any(name.endswith(".pdf") for name in written)
+    assert _world_readable(var) == []
+
+
+def test_the_file_store_creates_private_files_whatever_the_umask(files):
+    previous = os.umask(0o022)
+    try:
+        files.write("batches/abc.pdf", [b"%PDF-1.4"])
+        files.copy("batches/abc.pdf", "orders/abc.pdf")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(files.path("orders/abc.pdf").stat().st_mode) == 0o640
+    assert _world_readable(files.root) == []

@@ -21,7 +21,7 @@ from fastapi.testclient import TestClient
 
 from po_ingest.intake import serve
 from po_ingest.intake.auth import ensure_api_token
-from po_ingest.intake.settings import check_token
+from po_ingest.intake.settings import IntakeSettings, check_token
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.intake import TOKEN, intake_app
@@ -159,3 +159,19 @@ def test_the_file_store_creates_private_files_whatever_the_umask(files):
         os.umask(previous)
     assert stat.S_IMODE(files.path("orders/abc.pdf").stat().st_mode) == 0o640
     assert _world_readable(files.root) == []
+
+
+def test_api_docs_are_off_unless_asked_for(sqlite_url, files, monkeypatch):
+    with TestClient(intake_app(sqlite_url, files.root)) as anonymous:
+        assert anonymous.get("/docs").status_code == 404
+        assert anonymous.get("/redoc").status_code == 404
+        assert anonymous.get("/openapi.json").json()["info"]["title"] == "po_ingest intake"
+    monkeypatch.setenv("PO_INGEST_API_DOCS", "1")
+    assert IntakeSettings.from_env().api_docs
+    with TestClient(intake_app(sqlite_url, files.root, api_docs=True)) as anonymous:
+        for path in ("/docs", "/redoc"):
+            page = anonymous.get(path)
+            assert page.status_code == 200
+            assert page.headers["content-security-policy"].startswith("sandbox allow-scripts")
+            assert "@5.17.14/" in page.text or "@2.1.5/" in page.text  # pinned, never @5
+            assert "fastapi.tiangolo.com" not in page.text

@@ -162,8 +162,13 @@ def check_compose_shape(deploy: Deploy) -> list[str]:
         if depends.get("dagster_migrate", {}).get("condition") != "service_completed_successfully":
             problems.append(f"{name} starts before dagster_migrate has created Dagster's tables")
     ports = {name: s.get("ports", []) for name, s in deploy.services.items()}
-    if ports.get("webserver") != ["3000:3000"] or ports.get("intake") != ["8000:8000"]:
+    if ports.get("webserver") != ["127.0.0.1:3000:3000"] or ports.get("intake") != [
+        "127.0.0.1:8000:8000"
+    ]:
         problems.append(f"published ports are {ports}")
+    for name, published in ports.items():
+        if any(not str(port).startswith("127.0.0.1:") for port in published):
+            problems.append(f"{name} publishes a port on every interface: {published}")
     return problems
 
 
@@ -400,6 +405,14 @@ def _drop_documented(name: str):
 
 
 WRONG = {
+    "dagster ui on every interface": (
+        check_compose_shape,
+        _set("compose.services.webserver.ports", ["3000:3000"]),
+    ),
+    "postgres published on every interface": (
+        check_compose_shape,
+        _set("compose.services.postgres.ports", ["0.0.0.0:5432:5432"]),
+    ),
     "postgres 9.6": (check_compose_shape, _set("compose.services.postgres.image", "postgres:9.6")),
     "no healthcheck": (check_compose_shape, _set("compose.services.postgres.healthcheck", None)),
     "daemon before dagster tables": (

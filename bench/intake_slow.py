@@ -15,6 +15,7 @@ from pathlib import Path
 
 from bench.common import IntakeServer, base_env, pct
 from po_ingest.lib.store.migrate import upgrade
+from po_ingest_tests.support.intake import read_until_closed
 
 SLOW_UPLOADS = 200
 HOLD_SECONDS = 20
@@ -88,22 +89,11 @@ def _trickle(server: IntakeServer, size: int, every: float) -> dict:
     }
 
 
-def _answer(sock: socket.socket, timeout: float) -> bytes:
-    sock.settimeout(timeout)
-    received = b""
-    try:
-        while chunk := sock.recv(65536):
-            received += chunk
-    except TimeoutError:
-        pass
-    return received
-
-
 def _stalled(server: IntakeServer, files_dir: Path) -> dict:
     sock = _connect(server, "Content-Length: 10000000")
     sock.sendall(PART_HEAD + b"\xff\xd8\xff\xe0" + bytes(300))
     started = time.monotonic()
-    answer = _answer(sock, timeout=120)
+    answer = read_until_closed(sock, timeout=120)
     dropped_after = time.monotonic() - started
     sock.close()
     left = [p.name for p in files_dir.rglob("*") if p.is_file()]
@@ -122,7 +112,7 @@ def _photo_at_50_kb_s(server: IntakeServer) -> dict:
     for n, offset in enumerate(range(0, len(body), PHOTO_RATE)):
         time.sleep(max(0.0, started + n - time.monotonic()))
         sock.sendall(body[offset : offset + PHOTO_RATE])
-    answer = _answer(sock, timeout=30)
+    answer = read_until_closed(sock, timeout=30)
     sock.close()
     return {
         "bytes": len(photo),

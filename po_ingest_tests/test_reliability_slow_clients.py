@@ -14,7 +14,13 @@ import pytest
 
 from po_ingest.lib.store import Store
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.intake import TOKEN, BackgroundServer, intake_app, stored_files
+from po_ingest_tests.support.intake import (
+    TOKEN,
+    BackgroundServer,
+    intake_app,
+    read_until_closed,
+    stored_files,
+)
 from po_ingest_tests.support.reliability import multipart
 
 PDF = purchase_order_pdf(order("PO-SLOW-1"))
@@ -32,18 +38,6 @@ def _start_upload(port: int, declared_length: int = 10_000_000) -> socket.socket
     )
     sock.sendall(head.encode() + BODY[:300])
     return sock
-
-
-def _answer(sock: socket.socket, timeout: float) -> bytes:
-    """Everything the server sends until it closes the connection (or `timeout`)."""
-    sock.settimeout(timeout)
-    received = b""
-    try:
-        while chunk := sock.recv(65536):
-            received += chunk
-    except TimeoutError:
-        pass
-    return received
 
 
 def _steady_body(chunk_bytes: int, interval: float):
@@ -96,7 +90,7 @@ def test_a_stalled_upload_is_dropped_after_the_idle_timeout_and_nothing_is_kept(
     with serve(upload_idle_seconds=0.5) as server:
         sock = _start_upload(server.port)
         started = time.monotonic()
-        answer = _answer(sock, timeout=10)
+        answer = read_until_closed(sock, timeout=10)
         waited = time.monotonic() - started
         sock.close()
     assert answer.startswith(b"HTTP/1.1 408"), answer

@@ -67,6 +67,18 @@ def put_in_state(store: Store, batch: Batch, status: str) -> None:
         assert status == "processing", status
 
 
+def read_until_closed(sock: socket.socket, timeout: float) -> bytes:
+    """Everything the server sends until it closes the connection (or `timeout`)."""
+    sock.settimeout(timeout)
+    received = b""
+    try:
+        while chunk := sock.recv(65536):
+            received += chunk
+    except TimeoutError:
+        pass
+    return received
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

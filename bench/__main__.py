@@ -22,6 +22,7 @@ TARGETS = {
     "latency_p50_s": 6.0,
     "orders_per_minute": 40.0,
     "intake_100kb_per_s": 100.0,
+    "api_p99_ms_under_slow_uploads": 100.0,
     "sensor_tick_s": 1.0,
     "outage_digital_s": 15.0,
     "embedded_xml_ms": 20.0,
@@ -102,6 +103,27 @@ def table(r: dict) -> list[tuple[str, str, str]]:
                 f"{case['p99_ms']:.0f} ms, peak RSS {case['peak_rss_mib']:.0f} MiB",
                 target,
             )
+        slow = r["intake"]["slow_clients"]
+        for label, t in slow["trickles"].items():
+            ok = t["failed"] == 0 and t["p99_ms"] <= TARGETS["api_p99_ms_under_slow_uploads"]
+            add(
+                f"3 GET /api/batches while {t['uploads']} uploads send {label}",
+                f"p50 {t['p50_ms']:.0f} / p99 {t['p99_ms']:.0f} / max {t['max_ms']:.0f} ms "
+                f"({t['requests']} requests, {t['failed']} failed)",
+                f"p99 ≤ 100 ms: {_met(ok)}",
+            )
+        stalled, photo = slow["stalled"], slow["photo"]
+        add(
+            "3 a stalled upload (10 MB declared, 300 bytes sent)",
+            f"{stalled['status_line'][9:]} after {stalled['dropped_after_s']:.1f} s, "
+            f"{len(stalled['files_left'])} files left",
+            f"dropped, nothing kept: {_met('408' in stalled['status_line'] and not stalled['files_left'])}",
+        )
+        add(
+            "3 a 5 MB photo at 50 KB/s",
+            f"{photo['status_line'][9:]} in {photo['seconds']:.0f} s",
+            f"gets through: {_met('202' in photo['status_line'])}",
+        )
     if "sensor" in r:
         for db in ("sqlite", "postgresql"):
             s = r["sensor"][db]
@@ -215,9 +237,9 @@ def main(argv: list[str] | None = None) -> int:
 
         step("sensor", lambda: sensor_scale.run(total=args.rows))
     if "intake" in only:
-        from bench import intake_rate
+        from bench import intake_rate, intake_slow
 
-        step("intake", intake_rate.run)
+        step("intake", lambda: {**intake_rate.run(), "slow_clients": intake_slow.run()})
     if "stack" in only:
         from bench import latency, throughput
         from bench.common import Stack, digital, unique_pdf, upload

@@ -18,6 +18,7 @@ from po_ingest.lib.csv_imports.problems import CsvInvalid
 from po_ingest.lib.files import FileStore, TooLarge
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.intake import UploadRejected, accept_upload
+from po_ingest.lib.private_files import keep_new_files_private
 from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.sites import SitesCsvError, parse_sites_csv
 from po_ingest.lib.store import Batch, Store
@@ -435,6 +436,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    keep_new_files_private()
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

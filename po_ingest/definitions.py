@@ -21,6 +21,11 @@ from po_ingest.defs.run_status import (
 )
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.defs.watchdog import stuck_batches_watchdog
+from po_ingest.lib.private_files import keep_new_files_private
+
+# Every Dagster process of ours (code server, run workers) imports this module first: the
+# order files and logs they write are then not world-readable either.
+keep_new_files_private()
 
 # Dagster's run status sensors act on 5 runs per tick by default (of 25 status changes fetched),
 # so 1 000 runs that failed before their claim took ~17 minutes to settle. Dagster reads these

@@ -44,7 +44,13 @@ SERVICES = {
 USE_DAGSTER_STORAGE = ("code_location", "webserver", "daemon")
 SUPPORTED_POSTGRES = range(14, 19)  # majors with community support
 # Read only by the intake (`po-ingest serve`); run containers never get the API token.
-INTAKE_ONLY = {"PO_INGEST_API_TOKEN", "PO_INGEST_DAGSTER_UI_URL"}
+INTAKE_ONLY = {
+    "PO_INGEST_API_TOKEN",
+    "PO_INGEST_DAGSTER_UI_URL",
+    "PO_INGEST_MAX_CONCURRENT_UPLOADS",
+    "PO_INGEST_UPLOAD_IDLE_SECONDS",
+    "PO_INGEST_API_DOCS",
+}
 # Variables whose empty value means "unset" to po_ingest (no Gemini, Google's endpoint).
 MAY_BE_EMPTY = {"GEMINI_API_KEY", "PO_INGEST_GEMINI_BASE_URL"}
 PINNED = ("dagster", "dagster-webserver", "dagster-postgres")
@@ -156,8 +162,13 @@ def check_compose_shape(deploy: Deploy) -> list[str]:
         if depends.get("dagster_migrate", {}).get("condition") != "service_completed_successfully":
             problems.append(f"{name} starts before dagster_migrate has created Dagster's tables")
     ports = {name: s.get("ports", []) for name, s in deploy.services.items()}
-    if ports.get("webserver") != ["3000:3000"] or ports.get("intake") != ["8000:8000"]:
+    if ports.get("webserver") != ["127.0.0.1:3000:3000"] or ports.get("intake") != [
+        "127.0.0.1:8000:8000"
+    ]:
         problems.append(f"published ports are {ports}")
+    for name, published in ports.items():
+        if any(not str(port).startswith("127.0.0.1:") for port in published):
+            problems.append(f"{name} publishes a port on every interface: {published}")
     return problems
 
 
@@ -394,6 +405,14 @@ def _drop_documented(name: str):
 
 
 WRONG = {
+    "dagster ui on every interface": (
+        check_compose_shape,
+        _set("compose.services.webserver.ports", ["3000:3000"]),
+    ),
+    "postgres published on every interface": (
+        check_compose_shape,
+        _set("compose.services.postgres.ports", ["0.0.0.0:5432:5432"]),
+    ),
     "postgres 9.6": (check_compose_shape, _set("compose.services.postgres.image", "postgres:9.6")),
     "no healthcheck": (check_compose_shape, _set("compose.services.postgres.healthcheck", None)),
     "daemon before dagster tables": (

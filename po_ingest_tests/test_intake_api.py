@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 
 from po_ingest.intake.app import create_app
 from po_ingest.intake.auth import ensure_api_token
-from po_ingest.intake.settings import IntakeSettings, MissingApiToken
+from po_ingest.intake.settings import ApiTokenRefused, IntakeSettings
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
 from po_ingest.lib.sites import Site
 from po_ingest.lib.store import Store
@@ -472,9 +472,9 @@ def test_pages_and_static_files_are_public(app):
 
 def test_the_app_refuses_to_start_without_a_token(db_url, files, monkeypatch):
     monkeypatch.delenv("PO_INGEST_API_TOKEN", raising=False)
-    with pytest.raises(MissingApiToken, match="PO_INGEST_API_TOKEN is not set"):
+    with pytest.raises(ApiTokenRefused, match="PO_INGEST_API_TOKEN is not set"):
         create_app(IntakeSettings.from_env())
-    with pytest.raises(MissingApiToken, match="too short"):
+    with pytest.raises(ApiTokenRefused, match="too short \\(5 characters"):
         create_app(IntakeSettings(api_token="short", database_url=db_url, files_dir=files.root))
     monkeypatch.setenv("PO_INGEST_API_TOKEN", TOKEN)
     monkeypatch.setenv("PO_INGEST_DAGSTER_UI_URL", "https://dagster.example.com/")

@@ -3,7 +3,7 @@
 import pytest
 
 from po_ingest.lib.content_types import sniff
-from po_ingest.lib.files import FileStore, TooLarge
+from po_ingest.lib.files import BadKey, FileStore, TooLarge
 from po_ingest.lib.intake import sanitize_filename
 from po_ingest.lib.redact import MAX_ERROR_CHARS, safe_error
 from po_ingest.lib.sites import Site, match_site
@@ -93,5 +93,6 @@ def test_file_store_write_is_atomic_and_capped(tmp_path):
     with pytest.raises(TooLarge):
         files.write("batches/big.pdf", [b"x" * 10] * 3, max_bytes=25)
     assert sorted(p.name for p in (tmp_path / "batches").iterdir()) == ["abc.pdf"]
-    with pytest.raises(ValueError):
-        files.path("../outside.pdf")
+    for bad in ("../outside.pdf", "batches/abc.pdf\n", "batches/ABC.pdf", "/batches/abc.pdf"):
+        with pytest.raises(BadKey):
+            files.path(bad)

@@ -1,5 +1,7 @@
 """Hostile input, through the HTTP API and through the model's answer: a clear 4xx, or a
-batch that ends `dead` with its reason; what is stored is the validated value, verbatim.
+batch that ends `dead` with its reason; what is stored is the validated value, verbatim. The
+file store serves only its own regular files: a planted symbolic link or a malformed key is a
+404, and a served original's name takes the extension of its detected type.
 
 Covered elsewhere and not repeated here: spoofed content types and unsupported bytes, 0
 bytes, 20 MB + 1 (test_intake_api.py); corrupt, encrypted, 500-page, 20000×20000 and
@@ -16,10 +18,11 @@ import sqlalchemy as sa
 from fastapi.testclient import TestClient
 
 from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.store.schema import purchase_orders
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.fake_gemini import answer_from_truth
-from po_ingest_tests.support.intake import TOKEN, intake_app
+from po_ingest_tests.support.intake import TOKEN, import_batch, intake_app
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.reliability import (
     assert_files_consistent,
@@ -264,3 +267,66 @@ def test_a_pdf_polyglot_is_accepted_by_its_bytes_and_dead_with_the_reason(
     corrupt = process(bad_files.corrupt_pdf())
     assert corrupt.status == "dead"
     assert_files_consistent(store, files)
+
+
+# -- the file store: keys, symbolic links, served names ----------------------------------------
+def _order_with_file(client, store, files, filename: str = "order.pdf") -> tuple[int, str]:
+    response = client.post("/api/batches", files={"file": (filename, PDF, "application/pdf")})
+    batch = store.batches.get(response.json()["batch_id"])
+    order_id = import_batch(store, files, batch, "PO-HOSTILE-FILE")
+    return order_id, store.orders.get(order_id)["file_key"]
+
+
+def test_a_symlink_planted_in_the_store_is_never_served(client, store, files, tmp_path):
+    order_id, key = _order_with_file(client, store, files)
+    outside = tmp_path / "passwd"
+    outside.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    other_batch = client.post("/api/batches", files={"file": ("b.pdf", b"%PDF-1.4 other")})
+    inside = files.path(store.batches.get(other_batch.json()["batch_id"]).original_file)
+    planted = files.root / key
+    for target in (outside, inside):
+        planted.unlink()
+        planted.symlink_to(target)
+        response = client.get(f"/api/purchase-orders/{order_id}/file")
+        assert response.status_code == 404, target
+        assert "missing" in response.json()["detail"] and "root:" not in response.text
+
+
+def test_a_symlinked_folder_of_the_store_is_never_served(client, store, files, tmp_path):
+    order_id, key = _order_with_file(client, store, files)
+    elsewhere = tmp_path / "elsewhere"
+    (files.root / "orders").rename(elsewhere)
+    (files.root / "orders").symlink_to(elsewhere)
+    response = client.get(f"/api/purchase-orders/{order_id}/file")
+    assert response.status_code == 404 and PDF not in response.content
+
+
+@pytest.mark.parametrize(
+    "bad_key",
+    ["orders/abc.pdf\n", "../../../../etc/passwd", "orders/../../secret.pdf", "orders/ABC.pdf"],
+)
+def test_a_malformed_file_key_is_404_not_500(client, store, files, bad_key):
+    order_id, _ = _order_with_file(client, store, files)
+    with store.engine.begin() as conn:
+        conn.execute(sa.update(purchase_orders).values(file_key=bad_key))
+    response = client.get(f"/api/purchase-orders/{order_id}/file")
+    assert response.status_code == 404
+    assert response.json() == {"detail": f"the file of order {order_id} is missing"}
+
+
+@pytest.mark.parametrize(
+    ("uploaded_as", "served_as"),
+    [("report.html", "report.pdf"), ("scan", "scan.pdf"), ("évier.svg", "%C3%A9vier.pdf")],
+)
+def test_a_served_original_takes_the_extension_of_its_detected_type(
+    client, store, files, uploaded_as, served_as
+):
+    order_id, _ = _order_with_file(client, store, files, filename=uploaded_as)
+    response = client.get(f"/api/purchase-orders/{order_id}/file")
+    assert response.status_code == 200 and response.content == PDF
+    assert response.headers["content-type"] == "application/pdf"
+    assert response.headers["content-length"] == str(len(PDF))
+    assert response.headers["content-disposition"] in (
+        f'inline; filename="{served_as}"',
+        f"inline; filename*=utf-8''{served_as}",
+    )

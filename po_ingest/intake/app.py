@@ -1,4 +1,5 @@
-"""The FastAPI app: /api under a bearer token, the pages and their static files public."""
+"""The FastAPI app: /api under a bearer token, the pages and their static files public, the
+schema at /openapi.json (and /docs, /redoc with PO_INGEST_API_DOCS=1)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from po_ingest.intake.auth import require_token
 from po_ingest.intake.deps import Intake
 from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
-from po_ingest.intake.routes import batches, imports, orders, pages
+from po_ingest.intake.routes import batches, docs, imports, orders, pages
 from po_ingest.intake.settings import IntakeSettings, check_token
 
 # The pages load only their own scripts and styles, and show originals as blob: URLs.
@@ -25,21 +26,31 @@ _PAGE_HEADERS = [
 ]
 
 
-class PageSecurityHeaders:
-    """Adds a strict CSP and friends to the pages and static files (not to /docs or /api)."""
+def _headers_for(path: str) -> list[tuple[bytes, bytes]]:
+    if path.startswith("/api/"):
+        return []
+    if path == docs.OPENAPI_URL:
+        return docs.OPENAPI_HEADERS
+    if path in docs.DOCS_PATHS:
+        return docs.DOCS_HEADERS
+    return _PAGE_HEADERS
+
+
+class SecurityHeaders:
+    """A strict CSP and friends on the pages and static files, a sandbox on /docs and /redoc."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        path = scope.get("path", "")
-        if scope["type"] != "http" or path.startswith(("/api/", "/docs", "/redoc", "/openapi")):
+        extra = _headers_for(scope.get("path", "")) if scope["type"] == "http" else []
+        if not extra:
             await self.app(scope, receive, send)
             return
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_PAGE_HEADERS]
+                message["headers"] = [*message.get("headers", []), *extra]
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
@@ -55,6 +66,9 @@ def create_app(settings: IntakeSettings) -> FastAPI:
             "until its order is stored; import timesheets and fuel logs (CSV) at once. "
             "Every /api route needs `Authorization: Bearer <token>`."
         ),
+        openapi_url=docs.OPENAPI_URL,
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.intake = Intake.build(settings)
 
@@ -66,7 +80,9 @@ def create_app(settings: IntakeSettings) -> FastAPI:
     api.include_router(orders.router)
     app.include_router(api)
     app.include_router(pages.router)
+    if settings.api_docs:
+        app.include_router(docs.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC_DIR), name="static")
     install_error_handlers(app)
-    app.add_middleware(PageSecurityHeaders)
+    app.add_middleware(SecurityHeaders)
     return app

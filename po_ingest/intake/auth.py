@@ -20,10 +20,11 @@ _bearer = HTTPBearer(
 )
 
 
-def require_token(
+async def require_token(
     request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 ) -> None:
-    """Every /api route depends on this; it runs before any parameter is looked at."""
+    """Every /api route depends on this; it runs before any parameter is looked at, on the
+    event loop (no thread), so a pool full of slow uploads cannot hold it up."""
     expected: str = request.app.state.intake.settings.api_token
     given = credentials.credentials if credentials else ""
     if not hmac.compare_digest(given.encode(), expected.encode()):

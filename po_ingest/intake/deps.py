@@ -1,4 +1,5 @@
-"""What the routes share: settings, the store and the file store, built once per app."""
+"""What the routes share: settings, the store, the file store and the upload slots, built
+once per app."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 from fastapi import HTTPException, Request, status
 
 from po_ingest.intake.settings import IntakeSettings
+from po_ingest.intake.upload_slots import UploadSlots
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.store import Store
@@ -17,13 +19,20 @@ class Intake:
     settings: IntakeSettings
     store: Store
     files: FileStore
+    uploads: UploadSlots
 
     @classmethod
     def build(cls, settings: IntakeSettings) -> Intake:
-        return cls(settings, Store(settings.database_url), FileStore(settings.files_dir))
+        return cls(
+            settings,
+            Store(settings.database_url),
+            FileStore(settings.files_dir),
+            UploadSlots(settings.max_concurrent_uploads, settings.upload_idle_seconds),
+        )
 
 
-def get_intake(request: Request) -> Intake:
+async def get_intake(request: Request) -> Intake:
+    """Async, as every dependency here: a sync one would wait for a thread of the shared pool."""
     return request.app.state.intake
 
 

@@ -1,18 +1,17 @@
 """Upload routes' shared path: refuse a declared oversize body, read the form in a worker
-thread, and answer the form's problems the same way on every route."""
+thread of the upload slots, and answer the form's problems the same way on every route."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from typing import TypeVar
 
-import anyio.from_thread
-import anyio.to_thread
 from fastapi import HTTPException, Request, status
 from starlette.requests import ClientDisconnect
 
-from po_ingest.intake.errors import error
+from po_ingest.intake.deps import Intake
+from po_ingest.intake.errors import RETRY_AFTER_SECONDS, error
 from po_ingest.intake.multipart import (
     FILE_FIELD,
     FORM_OVERHEAD_BYTES,
@@ -20,6 +19,7 @@ from po_ingest.intake.multipart import (
     BodyTooLarge,
     NotMultipart,
 )
+from po_ingest.intake.upload_slots import BodyStalled, UploadsFull
 from po_ingest.lib.files import TooLarge
 from po_ingest.lib.intake import UploadRejected
 
@@ -48,38 +48,36 @@ LOCATION_HEADER = {
 FORM_ERRORS = {
     status.HTTP_413_CONTENT_TOO_LARGE: error("The file is larger than 20 MB."),
     status.HTTP_415_UNSUPPORTED_MEDIA_TYPE: error("The body is not multipart/form-data."),
+    status.HTTP_408_REQUEST_TIMEOUT: error("The body stopped arriving; nothing was kept."),
 }
 
 
-def _pull(body: AsyncIterator[bytes]) -> Iterator[bytes]:
-    """The request body as a blocking iterator, for a worker thread: each chunk is awaited on
-    the event loop only when the parser asks for it, so nothing piles up in memory."""
-
-    async def next_chunk() -> bytes | None:
-        try:
-            return await anext(body)
-        except StopAsyncIteration:
-            return None
-
-    while (chunk := anyio.from_thread.run(next_chunk)) is not None:
-        if chunk:
-            yield chunk
-
-
 async def receive_in_thread(
-    request: Request, max_bytes: int, receive: Callable[[str | None, Iterator[bytes]], T]
+    request: Request, intake: Intake, receive: Callable[[str | None, Iterator[bytes]], T]
 ) -> T:
-    """`receive(content type, body chunks)` in a worker thread; its form errors become
-    400 (bad form, rejected upload), 413 (too large) and 415 (not multipart)."""
+    """`receive(content type, body chunks)` in an upload thread; its form errors become
+    400 (bad form, rejected upload), 413 (too large) and 415 (not multipart), a stalled body
+    408, and every upload slot taken 503."""
+    max_bytes = intake.settings.max_upload_bytes
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > max_bytes + FORM_OVERHEAD_BYTES:
         raise HTTPException(
             status.HTTP_413_CONTENT_TOO_LARGE,
             detail=f"the file is larger than the {max_bytes // (1024 * 1024)} MB limit",
         )
-    work = functools.partial(receive, request.headers.get("content-type"), _pull(request.stream()))
+    work = functools.partial(receive, request.headers.get("content-type"))
     try:
-        return await anyio.to_thread.run_sync(work)
+        return await intake.uploads.receive(request.stream(), work)
+    except UploadsFull as exc:
+        raise HTTPException(
+            status.HTTP_503_SERVICE_UNAVAILABLE,
+            detail=str(exc),
+            headers={"Retry-After": str(RETRY_AFTER_SECONDS), "Connection": "close"},
+        ) from None
+    except BodyStalled as exc:
+        raise HTTPException(
+            status.HTTP_408_REQUEST_TIMEOUT, detail=str(exc), headers={"Connection": "close"}
+        ) from None
     except (UploadRejected, BadForm) as exc:
         raise HTTPException(status.HTTP_400_BAD_REQUEST, detail=str(exc)) from None
     except NotMultipart as exc:

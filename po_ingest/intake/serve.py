@@ -10,7 +10,7 @@ import sqlalchemy as sa
 import uvicorn
 
 from po_ingest.intake.app import create_app
-from po_ingest.intake.settings import IntakeSettings, MissingApiToken
+from po_ingest.intake.settings import ApiTokenRefused, IntakeSettings
 from po_ingest.lib.store.migrate import current_revision
 
 DEFAULT_HOST = "127.0.0.1"
@@ -40,7 +40,7 @@ def serve(host: str = DEFAULT_HOST, port: int = DEFAULT_PORT) -> None:
     settings = IntakeSettings.from_env()
     try:
         app = create_app(settings)
-    except MissingApiToken as exc:
+    except ApiTokenRefused as exc:
         raise ServeError(str(exc)) from None
     _check_database(settings.database_url)
     log.info("upload page on http://%s:%d/ (files in %s)", host, port, settings.files_dir)

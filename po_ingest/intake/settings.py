@@ -8,13 +8,17 @@ from pathlib import Path
 
 from po_ingest.lib import settings
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
+from po_ingest.lib.tokens import HOW_TO_MAKE_ONE, token_problem
 
 DEFAULT_DAGSTER_UI_URL = "http://localhost:3000"
-MIN_TOKEN_LENGTH = 16
+# More uploads than this at once are answered 503 (each holds a worker thread while it arrives).
+DEFAULT_MAX_CONCURRENT_UPLOADS = 256
+# A phone on a building site's network stalls for seconds, not for half a minute.
+DEFAULT_UPLOAD_IDLE_SECONDS = 30.0
 
 
-class MissingApiToken(RuntimeError):
-    """The API has no token to check requests against, so it must not start."""
+class ApiTokenRefused(RuntimeError):
+    """The API has no fit token to check requests against, so it must not start."""
 
 
 @dataclass(frozen=True)
@@ -24,6 +28,9 @@ class IntakeSettings:
     files_dir: Path
     dagster_ui_url: str = DEFAULT_DAGSTER_UI_URL
     max_upload_bytes: int = MAX_UPLOAD_BYTES
+    max_concurrent_uploads: int = DEFAULT_MAX_CONCURRENT_UPLOADS
+    upload_idle_seconds: float = DEFAULT_UPLOAD_IDLE_SECONDS
+    api_docs: bool = False
 
     @classmethod
     def from_env(cls) -> IntakeSettings:
@@ -34,17 +41,26 @@ class IntakeSettings:
             dagster_ui_url=(
                 os.environ.get("PO_INGEST_DAGSTER_UI_URL") or DEFAULT_DAGSTER_UI_URL
             ).rstrip("/"),
+            max_concurrent_uploads=int(
+                os.environ.get("PO_INGEST_MAX_CONCURRENT_UPLOADS") or DEFAULT_MAX_CONCURRENT_UPLOADS
+            ),
+            upload_idle_seconds=float(
+                os.environ.get("PO_INGEST_UPLOAD_IDLE_SECONDS") or DEFAULT_UPLOAD_IDLE_SECONDS
+            ),
+            api_docs=os.environ.get("PO_INGEST_API_DOCS", "") == "1",
         )
 
 
 def check_token(token: str | None) -> None:
     if not token:
-        raise MissingApiToken(
+        raise ApiTokenRefused(
             "PO_INGEST_API_TOKEN is not set: the intake API refuses to start without a token. "
-            "Set it to a long random secret (`make run` creates one in var/api_token)."
+            f"Set it to a long random secret ({HOW_TO_MAKE_ONE}; `make run` creates one in "
+            "var/api_token)."
         )
-    if len(token) < MIN_TOKEN_LENGTH:
-        raise MissingApiToken(
-            f"PO_INGEST_API_TOKEN is too short ({len(token)} characters): "
-            f"use at least {MIN_TOKEN_LENGTH} random characters."
+    problem = token_problem(token)
+    if problem:
+        raise ApiTokenRefused(
+            f"PO_INGEST_API_TOKEN is refused: {problem}. Use a long random secret; "
+            f"{HOW_TO_MAKE_ONE}"
         )

@@ -17,7 +17,7 @@ from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.store import Batch, Store
 from po_ingest_tests.support.documents import order
 
-TOKEN = "test-token-0123456789abcdef"
+TOKEN = "tst-Qm7Rx2Vb9LkP4wZc8NfH3jYd6TgS1uEa"
 DAGSTER_UI = "http://dagster.test:3000"
 
 
@@ -65,6 +65,18 @@ def put_in_state(store: Store, batch: Batch, status: str) -> None:
         assert store.batches.mark_dead(batch.id, run_id, "model unavailable (503)")
     else:
         assert status == "processing", status
+
+
+def read_until_closed(sock: socket.socket, timeout: float) -> bytes:
+    """Everything the server sends until it closes the connection (or `timeout`)."""
+    sock.settimeout(timeout)
+    received = b""
+    try:
+        while chunk := sock.recv(65536):
+            received += chunk
+    except TimeoutError:
+        pass
+    return received
 
 
 def free_port() -> int:

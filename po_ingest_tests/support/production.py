@@ -122,7 +122,7 @@ class Process:
 
 
 # -- the whole stack as processes --------------------------------------------------------------
-TOKEN = "production-shape-token-0123456789"
+TOKEN = "prod-shape-Xr4Kq9Tz2Lm7Wc5Vn8Bj3Hd6"
 RUNS_QUERY = """
 query Runs($filter: RunsFilter) {
   runsOrError(filter: $filter) {

@@ -87,7 +87,7 @@ async def create_batch(
     request: Request, intake: Annotated[Intake, Depends(get_intake)]
 ) -> JSONResponse:
     accept = functools.partial(_accept, intake)
-    batch = await receive_in_thread(request, intake.settings.max_upload_bytes, accept)
+    batch = await receive_in_thread(request, intake, accept)
     return JSONResponse(
         BatchAccepted(batch_id=batch.id).model_dump(),
         status_code=status.HTTP_202_ACCEPTED,

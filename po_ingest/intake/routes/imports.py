@@ -85,7 +85,7 @@ async def create_import(
 ) -> JSONResponse:
     try:
         receive = functools.partial(_import, intake, batch_type.value)
-        imported = await receive_in_thread(request, intake.settings.max_upload_bytes, receive)
+        imported = await receive_in_thread(request, intake, receive)
     except CsvInvalid as exc:
         body = CsvProblemsBody(
             detail=str(exc), errors=[p.to_json() for p in exc.problems], error_count=exc.count

@@ -2,21 +2,27 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+import os
+from collections.abc import Iterator
+from pathlib import PurePath
+from typing import Annotated, BinaryIO
+from urllib.parse import quote
 
 from fastapi import APIRouter, Depends, HTTPException, Path, status
-from fastapi.responses import FileResponse
+from fastapi.responses import StreamingResponse
 
 from po_ingest.intake.deps import Intake, get_intake
 from po_ingest.intake.errors import StorageUnavailable, error
 from po_ingest.intake.schemas import OrderOut
 from po_ingest.lib.content_types import EXTENSIONS
+from po_ingest.lib.files import BadKey
 
 router = APIRouter(prefix="/purchase-orders", tags=["purchase orders"])
 
 OrderId = Annotated[int, Path(ge=1, le=2**31 - 1, description="The purchase order's id.")]
 _CONTENT_TYPES = {extension: content_type for content_type, extension in EXTENSIONS.items()}
 _BINARY = {"schema": {"type": "string", "format": "binary"}}
+_CHUNK_BYTES = 256 * 1024
 
 
 def _order(intake: Intake, order_id: int) -> dict:
@@ -40,35 +46,64 @@ def get_order(order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)])
 
 @router.get(
     "/{order_id}/file",
-    response_class=FileResponse,
+    response_class=StreamingResponse,
     summary="The stored original document",
     responses={
         status.HTTP_200_OK: {
-            "description": "The file as uploaded, with its detected content type.",
+            "description": "The file as uploaded, with its detected content type; its name "
+            "takes the extension of that type.",
             "content": {content_type: _BINARY for content_type in EXTENSIONS},
         },
         status.HTTP_404_NOT_FOUND: error("No such order, or it has no stored file."),
     },
 )
-def get_order_file(order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)]):
+def get_order_file(
+    order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)]
+) -> StreamingResponse:
     order = _order(intake, order_id)
     key = order["file_key"]
+    missing = HTTPException(
+        status.HTTP_404_NOT_FOUND, detail=f"the file of order {order_id} is missing"
+    )
     if not key:
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"order {order_id} has no file")
-    path = intake.files.path(key)
+    suffix = PurePath(key).suffix
+    batch = intake.store.batches.get(order["batch_id"])
     try:
-        if not path.is_file():
-            raise HTTPException(
-                status.HTTP_404_NOT_FOUND, detail=f"the file of order {order_id} is missing"
-            )
+        handle = intake.files.open(key)
+    except (BadKey, FileNotFoundError):
+        raise missing from None
     except OSError as exc:
         raise StorageUnavailable(str(exc)) from exc
-    batch = intake.store.batches.get(order["batch_id"])
-    name = (batch.original_filename if batch else None) or f"{order['po_number']}{path.suffix}"
-    return FileResponse(
-        path,
-        media_type=_CONTENT_TYPES.get(path.suffix, "application/octet-stream"),
-        filename=name,
-        content_disposition_type="inline",
-        headers={"Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff"},
+    return StreamingResponse(
+        _chunks_of(handle),
+        media_type=_CONTENT_TYPES.get(suffix, "application/octet-stream"),
+        headers={
+            "Content-Length": str(os.fstat(handle.fileno()).st_size),
+            "Content-Disposition": _inline_disposition(
+                _served_name(batch.original_filename if batch else None, order, suffix)
+            ),
+            "Cache-Control": "private, no-store",
+            "X-Content-Type-Options": "nosniff",
+        },
     )
+
+
+def _served_name(uploaded_name: str | None, order: dict, suffix: str) -> str:
+    """The uploader's name with the extension of the type we detected: `report.html` holding a
+    PDF is served as `report.pdf`, so no viewer treats it as a web page."""
+    stem = os.path.splitext(uploaded_name)[0] if uploaded_name else ""
+    return f"{stem or order['po_number']}{suffix}"
+
+
+def _inline_disposition(filename: str) -> str:
+    quoted = quote(filename)
+    if quoted != filename:
+        return f"inline; filename*=utf-8''{quoted}"
+    return f'inline; filename="{filename}"'
+
+
+def _chunks_of(handle: BinaryIO) -> Iterator[bytes]:
+    with handle:
+        while chunk := handle.read(_CHUNK_BYTES):
+            yield chunk

@@ -35,7 +35,7 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml
 ## run: the product on its embedded default (SQLite, files under var/); upload page on :8000, Dagster UI on :3000
 run: $(STAMP) bytecode $(DAGSTER_HOME)/dagster.yaml
 	$(BIN)/po-ingest db upgrade
-	@token="$${PO_INGEST_API_TOKEN:-$$($(BIN)/python -m po_ingest.intake.auth)}" || exit 1; \
+	@umask 027; token="$${PO_INGEST_API_TOKEN:-$$($(BIN)/python -m po_ingest.intake.auth)}" || exit 1; \
 	PO_INGEST_API_TOKEN="$$token" $(BIN)/po-ingest serve --host 127.0.0.1 --port 8000 & intake=$$!; \
 	trap 'kill $$intake 2>/dev/null' EXIT INT TERM; \
 	echo "Upload page: http://127.0.0.1:8000/   Dagster UI: http://127.0.0.1:3000/"; \

@@ -105,7 +105,7 @@ def _cells(line, index: int, style: str) -> list[str]:
     quantity = formats.quantity(line.quantity, style, places=2)
     discount = formats.decimal_text(line.discount_pct) if line.discount_pct else ""
     price, total = formats.money(line.list_price, style), formats.money(line.line_total, style)
-    if index % 2:
+    if index % 2 == 0:  # the U.M. column first
         return [line.item_code, line.description, line.unit, quantity, price, discount, total]
     return [line.item_code, line.description, quantity, line.unit, price, discount, total]
 

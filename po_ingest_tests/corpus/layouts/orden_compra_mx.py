@@ -115,6 +115,8 @@ def render(order: Order, index: int) -> bytes:
     pairs.append((date_label, formats.date_text(order.order_date, date_style)))
     if currency_in_header:
         pairs.append(("Moneda", "MXN"))
+    if order.project_code:
+        pairs.append(("Proyecto", order.project_code))
     for n, (label, value) in enumerate(pairs):
         canvas.text(380, 74 + 12 * n, f"{label}:", size=8.5, color=GREY)
         canvas.text(RIGHT, 74 + 12 * n, value, size=8.5, bold=n == 0, align="right")

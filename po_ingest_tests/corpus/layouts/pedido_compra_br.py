@@ -138,10 +138,10 @@ def render(order: Order, index: int) -> bytes:
     canvas.lines(LEFT, 67, (buyer.street, buyer.city, f"CNPJ: {buyer.tax_id}"), size=8)
     heading = f"{title} {order.po_number}" if number_label.startswith(title) else title
     canvas.text(RIGHT, 54, heading.upper(), size=14, bold=True, align="right")
-    pairs = (
-        (number_label, order.po_number),
-        (date_label, formats.date_text(order.order_date, date_style)),
-    )
+    date = formats.date_text(order.order_date, date_style)
+    pairs = [(number_label, order.po_number), (date_label, date)]
+    if order.project_code:
+        pairs.append(("Centro de custo", order.project_code))
     for n, (label, value) in enumerate(pairs):
         canvas.text(390, 74 + 12 * n, label, size=8.5, color=GREY)
         canvas.text(RIGHT, 74 + 12 * n, value, size=8.5, bold=n == 0, align="right")

@@ -228,6 +228,9 @@ def test_an_english_day_month_date_that_reads_both_ways_is_declined():
         "Albarán",
         "Credit Note",
         "Receipt",
+        "Pedido de cotação",
+        "Solicitud de cotización",
+        "Request for Quotation",
     ],
 )
 def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(title):
@@ -559,3 +562,133 @@ def test_in_a_padded_table_a_text_row_one_row_pitch_down_is_not_a_wrapped_line()
     totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     content, _ = _page(_header() + _titles() + rows + totals)
     assert [i.description for i in _read(content).order.items] == ["Steel bolts M8", "Washers"]
+
+
+def _line(y: float, cells: list[tuple[float, str]]):
+    return [(x, y, text) for x, text in cells]
+
+
+def test_a_brazilian_order_with_signed_adjustments_ipi_and_a_cnpj_in_the_header():
+    # x: Item, Código, Descrição, Qtde (right), Un., Vlr. Unit. (right), Vlr. Total (right)
+    xs = (50, 75, 140, -330, 345, -440, -540)
+    titles = _line(
+        140,
+        list(
+            zip(
+                xs,
+                ("Item", "Código", "Descrição", "Qtde", "Un.", "Vlr. Unit.", "Vlr. Total"),
+                strict=True,
+            )
+        ),
+    )
+    rows = _line(
+        160,
+        list(zip(xs, ("1", "AB-100", "Parafusos M8", "10", "UN", "2,50", "25,00"), strict=True)),
+    )
+    rows += _line(
+        174, list(zip(xs, ("2", "CD-200", "Arruelas", "4", "UN", "1,25", "5,00"), strict=True))
+    )
+    totals = _totals(
+        200,
+        [
+            ("Total dos Produtos", "R$ 30,00"),
+            ("(-) Desconto", "R$ 3,00"),
+            ("(+) Frete", "R$ 10,00"),
+            ("(+) Valor do IPI", "R$ 1,85"),
+            ("Valor Total do Pedido", "R$ 38,85"),
+        ],
+    )
+    header = [(300, 65, "CNPJ: 12.345.678/0001-90")] + _header(
+        "Nº do Pedido", "Data de Emissão", "05/03/2026"
+    )
+    content, _ = _page(header + titles + rows + totals, title="PEDIDO DE COMPRA")
+    order = _read(content).order
+    assert (order.po_number, order.currency, order.order_date) == (
+        "PO-2026-0042",
+        "BRL",
+        dt.date(2026, 3, 5),
+    )
+    assert [i.line_number for i in order.items] == [1, 2]
+    assert (order.subtotal, order.allowances, order.charges, order.tax, order.total) == tuple(
+        map(Decimal, ("30.00", "3.00", "10.00", "1.85", "38.85"))
+    )
+
+
+_MX_COLUMNS = (50, 90, 140, -330, 345, -440, -540)
+
+
+def _mexican_order(total: str, currency_label: bool) -> bytes:
+    names = ("Partida", "Clave", "Descripción", "Cant.", "U. de M.", "P. Unitario", "Importe")
+    titles = _line(140, list(zip(_MX_COLUMNS, names, strict=True)))
+    rows = _line(
+        160,
+        list(
+            zip(
+                _MX_COLUMNS, ("1", "AB-100", "Tornillos", "10", "PZA", "2.50", "25.00"), strict=True
+            )
+        ),
+    )
+    totals = _totals(
+        190, [("Subtotal", "$ 25.00"), ("Flete", "$ 5.00"), ("IVA 16%", "$ 4.80"), ("Total", total)]
+    )
+    header = _header("Orden de Compra No.", "Fecha de emisión", "05-mar-2026")
+    if currency_label:
+        header.append((50, 110, "Moneda: MXN"))
+    return _page(header + titles + rows + totals, title="ORDEN DE COMPRA")[0]
+
+
+@pytest.mark.parametrize(("total", "label"), [("$ 34.80 MXN", False), ("$ 34.80", True)])
+def test_a_peso_order_printing_dollar_signs_reads_its_currency_from_the_code(total, label):
+    order = _read(_mexican_order(total, label)).order
+    assert (order.currency, order.total, order.charges) == (
+        "MXN",
+        Decimal("34.80"),
+        Decimal("5.00"),
+    )
+    assert order.order_date == dt.date(2026, 3, 5)
+
+
+def test_a_dollar_sign_alone_outside_english_is_declined_not_read_as_usd():
+    with pytest.raises(ExtractionDeclined, match="peso"):
+        _read(_mexican_order("$ 34.80", False))
+
+
+@pytest.mark.parametrize(
+    ("foot", "head", "title", "labels"),
+    [
+        ("A riportare", "Riporto", "ORDINE A FORNITORE", ("N. ordine", "Data")),
+        ("Over te dragen", "Overdracht", "BESTELBON", ("Bestelbon nr.", "Besteldatum")),
+        ("Carried forward", "Brought forward", "PURCHASE ORDER", ("PO Number:", "Date:")),
+    ],
+)
+def test_running_sums_at_a_page_break_are_not_items(foot, head, title, labels):
+    doc = pymupdf.open()
+    first = [*_header(*labels, "2026-03-05"), *_titles()]
+    first += _item(160, "AB-100", "Steel bolts M8", "10", "2,50", "25,00")
+    first += [(X["description"], 176, foot), (-X["total"], 176, "25,00")]
+    second = [(X["description"], 60, head), (-X["total"], 60, "25,00")]
+    second += _item(76, "CD-200", "Washers", "4", "1,25", "5,00")
+    second += _totals(110, [("Subtotal", "30,00"), ("IVA 20%", "6,00"), ("Total", "36,00")])
+    for number, lines in enumerate((first, second)):
+        page = doc.new_page(width=595, height=842)
+        if number == 0:
+            page.insert_text((50, 50), title, fontname="hebo", fontsize=18)
+        for x, y, text in lines:
+            if x < 0:
+                x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+            page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    order = _read(doc.tobytes()).order
+    assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
+    assert order.total == Decimal("36.00")
+
+
+def test_an_italian_row_total_column_and_an_abbreviated_month():
+    titles = [t for t in _titles() if t[2] != "Amount"] + [(-X["total"], 140, "Totale riga")]
+    header = _header("Ordine d'acquisto n.", "Data documento", "5 mar 2026")
+    totals = _totals(
+        200, [("Imponibile", "30,00"), ("IVA 22%", "6,60"), ("Totale ordine", "36,60")]
+    )
+    content, _ = _page(header + titles + _COMMA_ITEMS + totals, title="ORDINE A FORNITORE")
+    order = _read(content).order
+    assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
+    assert (order.order_date, order.total) == (dt.date(2026, 3, 5), Decimal("36.60"))

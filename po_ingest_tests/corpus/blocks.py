@@ -115,6 +115,11 @@ def coded_item_cells(line: OrderLine, style: str) -> list[str]:
     ]
 
 
+def numbered_item_cells(line: OrderLine, style: str = "en") -> list[str]:
+    """Position, code, description, quantity, unit, list price, line total."""
+    return [str(line.position), *coded_item_cells(line, style)]
+
+
 @dataclass(frozen=True)
 class TotalsWording:
     """How a totals block names its lines; `discount` takes {pct}, `tax` takes {rate}."""

@@ -13,6 +13,7 @@ NUMBER_STYLES = {
     "fr": (" ", ","),  # 1 234,56
     "fr_nbsp": ("\u00a0", ","),  # 1 234,56 (a no-break space)
     "plain": ("", "."),  # 1234.56
+    "plain_comma": ("", ","),  # 1234,56
 }
 MONTHS = (
     "January",
@@ -98,6 +99,20 @@ MESES_PT = (
     "novembro",
     "dezembro",
 )
+MAANDEN = (
+    "januari",
+    "februari",
+    "maart",
+    "april",
+    "mei",
+    "juni",
+    "juli",
+    "augustus",
+    "september",
+    "oktober",
+    "november",
+    "december",
+)
 CURRENCY_SYMBOLS = {"USD": "$", "GBP": "£"}  # the base-14 fonts have no € glyph: EUR stays a code
 
 
@@ -163,6 +178,9 @@ def date_text(day: dt.date, style: str) -> str:
         "spanish_long": f"{day.day} de {MESES[day.month - 1]} de {day.year}",  # 5 de marzo de 2026
         "french_long": f"{day.day} {MOIS[day.month - 1]} {day.year}",  # 5 mars 2026
         "italian_long": f"{day.day} {MESI[day.month - 1]} {day.year}",  # 5 marzo 2026
+        "italian_short": f"{day.day} {MESI[day.month - 1][:3]} {day.year}",  # 5 mar 2026
+        "spanish_short": f"{day.day:02d}-{MESES[day.month - 1][:3]}-{day.year}",  # 05-mar-2026
+        "dutch_long": f"{day.day} {MAANDEN[day.month - 1]} {day.year}",  # 5 maart 2026
         "portuguese_long": f"{ordinal_day} de {MESES_PT[day.month - 1]} de {day.year}",
         "dmy_short": f"{day.day:02d}/{day.month:02d}/{day.year % 100:02d}",  # 05/03/26
         "us_numeric": f"{day.month}/{day.day}/{day.year}",  # 3/5/2026

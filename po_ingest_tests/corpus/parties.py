@@ -15,6 +15,9 @@ COUNTRIES = {
     "ES": "España",
     "IT": "Italia",
     "PT": "Portugal",
+    "BR": "Brasil",
+    "MX": "México",
+    "BE": "België",
 }
 
 
@@ -83,6 +86,16 @@ IT | supplier | Acciai Veneti S.r.l. | Via Friuli 9 | 35129 Padova | +39 049 555
 PT | buyer | Obras do Douro, Lda. | Rua de Monchique 61 | 4050-394 Porto | +351 22 555 1840 | obrasdodouro.pt | PT 508 221 947
 PT | supplier | Cimentos Tejo, S.A. | Estrada Nacional 10, km 12 | 2615-001 Alverca | +351 21 555 6020 | cimentostejo.pt | PT 501 884 320
 PT | supplier | Metalúrgica Minho, Lda. | Zona Industrial de Lanheses | 4925-432 Viana do Castelo | +351 258 555 914 | metalminho.pt | PT 507 119 662
+BR | buyer | Construtora Paulista Ltda. | Av. das Nações Unidas 12901 | 04578-910 São Paulo - SP | (11) 5555-2140 | construtorapaulista.com.br | 12.345.678/0001-90
+BR | buyer | Engenharia Serra Azul S.A. | Rua da Bahia 1148 | 30160-011 Belo Horizonte - MG | (31) 5555-7710 | serraazul.com.br | 23.456.789/0001-05
+BR | supplier | Aço Forte Distribuidora Ltda. | Rod. Anhanguera km 32 | 07790-000 Cajamar - SP | (11) 5555-8820 | acoforte.com.br | 34.567.890/0001-44
+BR | supplier | Cimentos do Vale S.A. | Av. Industrial 455 | 32210-120 Contagem - MG | (31) 5555-3302 | cimentosdovale.com.br | 45.678.901/0002-27
+MX | buyer | Constructora del Bajío S.A. de C.V. | Blvd. Adolfo López Mateos 2405 | 37270 León, Gto. | (477) 555 1820 | constructorabajio.mx | CBA040512KJ3
+MX | supplier | Aceros y Perfiles del Norte S.A. de C.V. | Av. Ruiz Cortines 1840 | 64400 Monterrey, N.L. | (81) 5555 4410 | acerosnorte.mx | APN981103QW7
+MX | supplier | Materiales Querétaro S.A. de C.V. | Carretera 57 km 12.5 | 76240 Querétaro, Qro. | (442) 555 0917 | matqro.mx | MQU100226HB1
+BE | buyer | Bouwbedrijf Schelde NV | Noorderlaan 147 | 2030 Antwerpen | +32 3 555 41 20 | bouwschelde.be | BE 0412.345.678
+BE | supplier | Bouwmaterialen Vermeulen BV | Industrieweg 22 | 9000 Gent | +32 9 555 18 70 | vermeulen-bouw.be | BE 0456.789.123
+BE | supplier | Staalhandel Limburg NV | Kolenhavenstraat 8 | 3550 Heusden-Zolder | +32 11 555 63 10 | staallimburg.be | BE 0678.123.945
 """
 
 # region | site name | street | city
@@ -100,6 +113,9 @@ FR | Chantier Île de Nantes, accès B | 5 boulevard Léon Bureau | 44200 Nantes
 ES | Obra Parque Norte | Calle de Fuencarral 410 | 28034 Madrid
 IT | Cantiere Modena Nord | Strada Canaletto Sud 120 | 41122 Modena
 PT | Estaleiro Matosinhos | Avenida da Liberdade 520 | 4450-718 Matosinhos
+BR | Obra Residencial Jardins, Portão 2 | Rua Oscar Freire 1200 | 01426-001 São Paulo - SP
+MX | Obra Torre Campestre | Av. Campestre 310 | 37150 León, Gto.
+BE | Werf Nieuw Zuid, poort 3 | Jan Van Beersstraat 2 | 2018 Antwerpen
 """
 
 

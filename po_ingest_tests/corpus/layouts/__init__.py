@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from po_ingest_tests.corpus.layouts import (
+    bestelbon_be,
     bestellung_ch,
     bon_commande,
     boxed_grid,
@@ -23,7 +24,10 @@ from po_ingest_tests.corpus.layouts import (
     multi_page,
     nota_encomenda,
     orden_compra,
+    orden_compra_mx,
     ordine_acquisto,
+    ordine_fornitore,
+    pedido_compra_br,
     right_totals,
     vat_lines,
 )
@@ -67,6 +71,12 @@ LAYOUTS: tuple[Layout, ...] = (
     Layout(nota_encomenda.NAME, nota_encomenda.spec, nota_encomenda.render, line_numbers=False),
     Layout(distributor_po.NAME, distributor_po.spec, distributor_po.render),
     Layout(bestellung_ch.NAME, bestellung_ch.spec, bestellung_ch.render),
+    Layout(
+        ordine_fornitore.NAME, ordine_fornitore.spec, ordine_fornitore.render, line_numbers=False
+    ),
+    Layout(pedido_compra_br.NAME, pedido_compra_br.spec, pedido_compra_br.render),
+    Layout(orden_compra_mx.NAME, orden_compra_mx.spec, orden_compra_mx.render),
+    Layout(bestelbon_be.NAME, bestelbon_be.spec, bestelbon_be.render, line_numbers=False),
     *(
         Layout(f.name, f.spec, f.render, line_numbers=f.line_numbers, split="heldout")
         for f in FAMILIES

@@ -99,5 +99,16 @@ class LocalExtractor:
                 row = next(r for r in after if find_currency(r.text) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
+        if _bare_dollar(fields.get("currency")) and language not in (None, "en"):
+            raise decline(
+                "a '$' without a currency code outside English: a peso as often as a dollar"
+            )
         items = [read_item(raw, n, decimal_comma) for n, raw in enumerate(table.items, start=1)]
         return accepted_order(fields, items, totals, default_currency())
+
+
+def _bare_dollar(currency: Found | None) -> bool:
+    """The currency was read from a "$" alone, not from "USD" or "US$"."""
+    if currency is None or currency.value != "USD":
+        return False
+    return not any("USD" in w.text or "US$" in w.text for w in currency.words)

@@ -14,6 +14,7 @@ from po_ingest.lib.extraction.local.vocabulary import month_numbers, vocabulary
 
 CURRENCY_SYMBOLS = {
     "US$": "USD",
+    "R$": "BRL",
     "€": "EUR",
     "$": "USD",
     "£": "GBP",
@@ -41,7 +42,7 @@ CURRENCY_CODES = (
 )
 
 _CODES = "|".join(CURRENCY_CODES)
-_SIGN = r"(?:US\$|€|\$|£|₹|Rs\.?)"
+_SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?)"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
@@ -159,14 +160,16 @@ def parse_date(
 
 
 def find_currency(text: str) -> str | None:
-    """The currency of the first token that is an ISO code or carries a currency sign
-    (`EUR`, `(CHF)`, `$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one."""
-    for token in text.split():
-        bare = token.strip("():;,")
+    """The currency of the first ISO code (`EUR`, `(CHF)`), else of the first token carrying
+    a currency sign (`$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one. A
+    code wins over a sign: "$" is a peso as often as a dollar (`$ 1,234.56 MXN`)."""
+    tokens = [token.strip("():;,") for token in text.split()]
+    for bare in tokens:
         if bare in CURRENCY_CODES:
             return bare
+    for bare in tokens:
         for symbol, code in CURRENCY_SYMBOLS.items():
-            if (bare == symbol and len(symbol) == 1) or (
+            if (bare == symbol and (len(symbol) == 1 or symbol.endswith("$"))) or (
                 symbol in bare and parse_amount(bare) is not None
             ):
                 return code

@@ -317,13 +317,13 @@ def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
     assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))
 
 
-def _ruled_grid() -> bytes:
+def _ruled_grid(po_label: str = "PO Number:") -> bytes:
     """Titles right-aligned over numbers left-aligned in wide ruled cells: only the grid's
     lines say which column a number is in."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
-    page.insert_text((50, 80), "PO Number: PO-7", fontname="helv", fontsize=9)
+    page.insert_text((50, 80), f"{po_label} PO-7", fontname="helv", fontsize=9)
     page.insert_text((50, 95), "Date: 2026-03-05", fontname="helv", fontsize=9)
     edges = (50, 200, 330, 430, 545)
     titles = ("Description", "Qty", "Unit Price", "Amount")
@@ -357,6 +357,17 @@ def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch)
     monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
     with pytest.raises(ExtractionDeclined, match="incomplete"):
         _read(_ruled_grid())
+
+
+def test_a_missing_po_number_is_declined_without_the_slow_table_finder(monkeypatch):
+    import po_ingest.lib.extraction.local as local
+
+    def table_finder(pdf, rows):
+        raise AssertionError("the table finder cannot bring back a header field")
+
+    monkeypatch.setattr(local, "grid_headers", table_finder)
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(_ruled_grid(po_label="Reference:"))
 
 
 def test_unboxed_values_lists_every_non_null_value_without_a_box():

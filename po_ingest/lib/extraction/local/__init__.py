@@ -27,6 +27,12 @@ from po_ingest.lib.settings import default_currency
 __all__ = ["ExtractionDeclined", "LocalExtractor"]
 
 
+class _HeaderFieldMissing(ExtractionDeclined):
+    """A labelled field is missing above the item table. The table finder's header starts
+    no lower than the words' one, leaving no more rows to find the label in: not worth its
+    time."""
+
+
 class LocalExtractor:
     name = "local"
 
@@ -44,6 +50,8 @@ class LocalExtractor:
                 raise decline(problem)
             try:
                 order, provenance = self._read(rows, titles, find_items(rows))
+            except _HeaderFieldMissing:
+                raise
             except ExtractionDeclined as declined:
                 headers = grid_headers(pdf, rows)
                 if not headers:
@@ -84,9 +92,9 @@ class LocalExtractor:
             },
         )
         if "po_number" not in fields:
-            raise decline("no labelled purchase-order number")
+            raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:
-            raise decline("no unambiguous order date")
+            raise _HeaderFieldMissing(*decline("no unambiguous order date").args)
         totals = find_totals(rows[table.end_row :], decimal_comma)
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")

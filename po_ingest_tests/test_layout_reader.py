@@ -185,6 +185,8 @@ def test_a_total_that_does_not_add_up_is_declined():
         ("ORDEM DE COMPRA", "Nº pedido:", "Data:", "5 de março de 2026", "2026-03-05"),
         ("PURCHASE ORDER", "P/O No.:", "Date:", "04/23/2026", "2026-04-23"),
         ("PURCHASE ORDER", "PO:", "Issued:", "March 5th, 2026", "2026-03-05"),
+        ("PURCHASE ORDER", "PO Number", "Document Date", "01/18/2026", "2026-01-18"),
+        ("BESTELLUNG", "Bestellnummer", "Belegdatum", "05.03.2026", "2026-03-05"),
     ],
 )
 def test_labels_in_each_language_and_the_language_reads_the_date(
@@ -460,3 +462,17 @@ def test_a_reference_under_an_item_a_glossed_unit_and_a_freight_subtotal():
     (item,) = order.items
     assert (item.line_number, item.description, item.unit) == (10, "Pallet", "EA")
     assert (order.subtotal, order.charges) == (Decimal("25.00"), Decimal("5.00"))
+
+
+def test_a_second_title_line_names_the_rows_under_each_item_not_their_description():
+    subtitles = [(X["description"] + 4, 151, "Price count/item"), (200, 151, "Pick count conv.")]
+    rows = [
+        *_item(166, "AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        (X["description"] + 10, 177, "1 EA / 1 EA"),
+        *_item(192, "CD-200", "Washers", "4", "1.25", "5.00"),
+        (X["description"] + 10, 203, "1 EA / 1 EA"),
+    ]
+    totals = _totals(225, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + subtitles + rows + totals)
+    order = _read(content).order
+    assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]

@@ -95,14 +95,21 @@ def _text_cell_of(item: RawItem, word: Word) -> str:
     return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
 
 
-def _continues(row: Row, item: RawItem, last_y: float) -> bool:
+def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
+    """The row starts under a second line of titles ("Price count/item" under the header):
+    what each item prints there is that title's value, not its wrapped description."""
+    x = row.words[0].x0
+    return any(c.x0 - 4 <= x <= c.x1 for s in subtitles if s.page == row.page for c in s.cells())
+
+
+def _continues(row: Row, item: RawItem, last_y: float, subtitles: list[Row]) -> bool:
     """A text-only row right under an item whose words start where the item's text cells
     start, one run of words per cell, continues it (a wrapped cell); anything else without
     numbers (a note running across the columns) is not part of any item."""
     starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
     if not starts or row.page != item.page or row.y - last_y > 1.6 * row.height:
         return False
-    if row.words[0].x0 < min(starts) - 2:
+    if row.words[0].x0 < min(starts) - 2 or _under_subtitle(row, subtitles):
         return False
     if _REFERENCE.search(row.text):
         return False  # "LFC No. 300000237": a reference under the item, not its wrapped text
@@ -146,6 +153,7 @@ class Table:
     start_row: int  # index (in all rows) of the first header row
     end_row: int  # index (in all rows) of the first row after the table
     notes: list[str] = field(default_factory=list)  # text rows inside the table
+    subtitles: list[Row] = field(default_factory=list)  # text rows right under the header
 
 
 def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table | None:
@@ -202,8 +210,10 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             items = table.items
             if items and _wraps_position(items[-1], values):
                 _wrap_position(items[-1], values.cells["line_number"])
-            elif items and _continues(row, items[-1], previous_y):
+            elif items and _continues(row, items[-1], previous_y, table.subtitles):
                 _continue(items[-1], row)
+            elif not items and row.y - previous_y <= 1.8 * row.height:
+                table.subtitles.append(row)
             elif items or any(c.isdigit() for c in row.text):
                 table.notes.append(row.text)
             table.end_row = index

@@ -476,3 +476,41 @@ def test_a_second_title_line_names_the_rows_under_each_item_not_their_descriptio
     content, _ = _page(_header() + _titles() + subtitles + rows + totals)
     order = _read(content).order
     assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
+
+
+def test_without_a_description_column_the_row_under_the_item_code_describes_it():
+    titles = [(X["code"], 140, "Item Code"), *_titles(price="Unit Cost")[2:]]
+    rows = [
+        (X["code"], 160, "NPAL-48"),
+        (-X["quantity"], 160, "500"),
+        (X["unit"], 160, "EACH"),
+        (-X["unit_price"], 160, "7.7842"),
+        (-X["total"], 160, "3,892.10"),
+        (X["code"] + 6, 171, "HEAT TREATED PALLETS"),
+        (190, 171, "Whse: 001"),
+        (X["code"] + 6, 182, "Stamp on both sides"),
+    ]
+    totals = _totals(
+        210, [("Net Order:", "3,892.10"), ("Sales Tax:", "0.00"), ("Total", "3,892.10")]
+    )
+    content, _ = _page(_header(po_label="P.O. Number:") + titles + rows + totals)
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.item_code, item.description, item.quantity) == (
+        "NPAL-48",
+        "HEAT TREATED PALLETS",
+        Decimal("500"),
+    )
+    assert (order.subtotal, order.tax) == (Decimal("3892.10"), Decimal("0.00"))
+
+
+@pytest.mark.parametrize(("printed", "read"), [("RS 0012697", "RS 0012697"), ("PO 4711", "4711")])
+def test_a_po_number_keeps_its_series_prefix_but_not_a_label_before_it(printed, read):
+    header = [
+        (50, 80, "P.O. Number:"),
+        (150, 80, printed),
+        (50, 95, "Date:"),
+        (150, 95, "2026-03-05"),
+    ]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.po_number == read

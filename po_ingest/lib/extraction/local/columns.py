@@ -69,7 +69,7 @@ def _columns(words: list[Word]) -> list[Column] | None:
 
 def named_columns(found: list[Column]) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
-    (a description, a quantity and an amount, no column twice)."""
+    (a description or an item code, a quantity and an amount, no column twice)."""
     if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
         return None  # a header row holds column names, not a sentence
     for column in found:
@@ -84,7 +84,8 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             column.name = free[0] if free else "other"
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
-    has_description = "description" in known or "code_description" in known
+    # Without a description column, the description prints under the item's code.
+    has_description = bool({"description", "code_description", "item_code"} & set(known))
     if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
         return None
     return found

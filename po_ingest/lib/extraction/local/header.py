@@ -41,7 +41,7 @@ class Found:
     words: list[Word]
 
 
-def _is_label(text: str) -> bool:
+def is_label(text: str) -> bool:
     return any((m := p.match(text)) and not m["rest"] for p in _COMPILED.values())
 
 
@@ -61,7 +61,7 @@ def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
     for row in rows[index + 1 : index + 3]:
         found = [c for c in row.cells() if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2]
         if found:
-            return None if _is_label(found[0].text) else found[0]
+            return None if is_label(found[0].text) else found[0]
     return None
 
 
@@ -70,7 +70,7 @@ def _next_cell(cells: list[Cell], position: int) -> Cell | None:
     (another block's title) is not its value."""
     for cell in cells[position + 1 : position + 3]:
         if cell.text.strip(" :#"):
-            if _is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+            if is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
                 return None
             return cell
     return None

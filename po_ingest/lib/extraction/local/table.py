@@ -33,6 +33,7 @@ _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IG
 class RawItem:
     page: int
     cells: dict[str, list[Word]] = field(default_factory=dict)
+    described_below: bool = False  # its description is the first cell of the row under it
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
@@ -102,12 +103,27 @@ def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
     return any(c.x0 - 4 <= x <= c.x1 for s in subtitles if s.page == row.page for c in s.cells())
 
 
+def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
+    return row.page == item.page and row.y - last_y <= 1.6 * row.height
+
+
+def _describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
+    """In a table without a description column, the row right under an item, starting
+    under its code, describes it; the rest of that row (a warehouse, a date) does not."""
+    code = next((c for c in columns if c.name == "item_code"), None)
+    if code is None or any(c.name == "description" for c in columns):
+        return False
+    if "description" in item.cells or not _right_under(row, item, last_y):
+        return False
+    return code.x0 - 4 <= row.words[0].x0 <= code.x1
+
+
 def _continues(row: Row, item: RawItem, last_y: float, subtitles: list[Row]) -> bool:
     """A text-only row right under an item whose words start where the item's text cells
     start, one run of words per cell, continues it (a wrapped cell); anything else without
     numbers (a note running across the columns) is not part of any item."""
     starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
-    if not starts or row.page != item.page or row.y - last_y > 1.6 * row.height:
+    if not starts or item.described_below or not _right_under(row, item, last_y):
         return False
     if row.words[0].x0 < min(starts) - 2 or _under_subtitle(row, subtitles):
         return False
@@ -210,6 +226,9 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             items = table.items
             if items and _wraps_position(items[-1], values):
                 _wrap_position(items[-1], values.cells["line_number"])
+            elif items and _describes(row, items[-1], previous_y, table.columns):
+                items[-1].cells["description"] = row.cells()[0].words
+                items[-1].described_below = True
             elif items and _continues(row, items[-1], previous_y, table.subtitles):
                 _continue(items[-1], row)
             elif not items and row.y - previous_y <= 1.8 * row.height:

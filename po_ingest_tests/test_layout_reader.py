@@ -200,7 +200,8 @@ def test_labels_in_each_language_and_the_language_reads_the_date(
 
 
 @pytest.mark.parametrize(
-    ("delivery", "iso"), [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03")]
+    ("delivery", "iso"),
+    [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03"), ("1/14/26", "2026-03-04")],
 )
 def test_the_documents_other_dates_decide_how_an_ambiguous_one_reads(delivery, iso):
     header = _header(date="03/04/2026") + [(50, 110, "Delivery date:"), (150, 110, delivery)]
@@ -514,3 +515,27 @@ def test_a_po_number_keeps_its_series_prefix_but_not_a_label_before_it(printed, 
     ]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     assert _read(content).order.po_number == read
+
+
+def test_text_under_centred_titles_a_price_per_unit_and_a_reference_beside_a_wrapped_code():
+    wrapped = (("Order", "Quantity", 330), ("Unit", "Price", 440), ("Extended", "Price", 540))
+    titles = [(50, 140, "Line"), (50, 150, "Item"), (95, 150, "Item"), (200, 150, "Description")]
+    titles += [(-x, y, t) for top, bottom, x in wrapped for y, t in ((140, top), (150, bottom))]
+    rows = [
+        (52, 166, "1"),
+        (80, 166, "FL-CHEP"),
+        (150, 166, "CHEP BLOCK PALLET"),
+        (-330, 166, "540"),
+        (-440, 166, "4.61/Ea"),
+        (-540, 166, "2,489.40"),
+        (80, 177, "PALLET"),
+        (150, 177, "account #4000227995"),
+    ]
+    content, _ = _page(_header() + titles + rows + _totals(200, [("Grand Total:", "2,489.40")]))
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code, item.description) == (
+        1,
+        "FL-CHEP PALLET",
+        "CHEP BLOCK PALLET",
+    )
+    assert (item.quantity, item.unit, item.unit_price) == (Decimal("540"), "Ea", Decimal("4.61"))

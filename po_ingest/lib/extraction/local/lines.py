@@ -8,8 +8,9 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.table import RawItem
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
@@ -19,9 +20,19 @@ _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
+def _split_per_unit(raw: RawItem) -> None:
+    """A price "4.61/Ea" or a quantity "510/EA": the number and its unit."""
+    for name in ("quantity", "unit_price"):
+        words = raw.cells.get(name, [])
+        if len(words) == 1 and (split := per_unit(words[0].text)):
+            w = words[0]
+            raw.cells[name] = [Word(w.x0, w.y0, w.x1, w.y1, text) for text in split]
+
+
 def _unit_beside_numbers(raw: RawItem) -> None:
     """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
-    the rate) belongs to the unit column."""
+    the rate, "4.61/Ea") belongs to the unit column."""
+    _split_per_unit(raw)
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
         if len(words) == 2 and _UNIT.match(words[1].text):

@@ -15,7 +15,7 @@ from po_ingest.lib.extraction.local.columns import (
 )
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.totals import starting
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 _NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
@@ -44,6 +44,7 @@ class RawItem:
 
 
 def _is_number(text: str) -> bool:
+    text = (per_unit(text) or (text,))[0]  # "4.61/Ea" aligns as the price it is
     return any(c.isdigit() for c in text) and (
         parse_amount(text, True) is not None or parse_amount(text, False) is not None
     )
@@ -71,6 +72,22 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     return chosen
 
 
+_TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION}
+
+
+def _assign(row: Row, columns: list[Column]) -> RawItem:
+    """The row's words by column. A run of text under exactly one text column's title
+    (a title centred over its column) is that column's, wherever the run starts."""
+    values = RawItem(row.page)
+    for run in row.cells():
+        under = [c for c in columns if c.name in _TEXT_COLUMNS and run.x0 < c.x1 and run.x1 > c.x0]
+        numeric = any(_is_number(w.text) for w in run.words)
+        for word in run.words:
+            name = under[0].name if len(under) == 1 and not numeric else None
+            values.add(name or _column_of(word, columns), word)
+    return values
+
+
 def _split_code(item: RawItem) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
@@ -90,9 +107,17 @@ def _split_code(item: RawItem) -> None:
 _TEXT_CELLS = ("item_code", "description", "unit")
 
 
+def _text_cells(item: RawItem) -> list[str]:
+    """The item's cells that hold text a row under it may wrap: an "Item" holding a code
+    ("FL-CHEP" over "PALLET") is one, a position (10) is not."""
+    names = [n for n in _TEXT_CELLS if n in item.cells]
+    either = item.text(ITEM_OR_POSITION)
+    return names + [ITEM_OR_POSITION] if either and not either.isdigit() else names
+
+
 def _text_cell_of(item: RawItem, word: Word) -> str:
     """The item's text cell that starts nearest left of `word`."""
-    cells = [n for n in _TEXT_CELLS if n in item.cells and item.cells[n][0].x0 <= word.x0 + 2]
+    cells = [n for n in _text_cells(item) if item.cells[n][0].x0 <= word.x0 + 2]
     return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
 
 
@@ -122,15 +147,20 @@ def _continues(row: Row, item: RawItem, last_y: float, subtitles: list[Row]) -> 
     """A text-only row right under an item whose words start where the item's text cells
     start, one run of words per cell, continues it (a wrapped cell); anything else without
     numbers (a note running across the columns) is not part of any item."""
-    starts = [item.cells[n][0].x0 for n in _TEXT_CELLS if n in item.cells]
+    starts = [item.cells[n][0].x0 for n in _text_cells(item)]
     if not starts or item.described_below or not _right_under(row, item, last_y):
         return False
     if row.words[0].x0 < min(starts) - 2 or _under_subtitle(row, subtitles):
         return False
-    if _REFERENCE.search(row.text):
-        return False  # "LFC No. 300000237": a reference under the item, not its wrapped text
     runs = row.cells()
     return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+
+
+def _without_references(row: Row) -> Row | None:
+    """The row without its references ("LFC No. 300000237", "account #4000227995"): they
+    stand under an item, they are not its wrapped text."""
+    kept = [w for c in row.cells() if not _REFERENCE.search(c.text) for w in c.words]
+    return Row(row.page, kept) if kept else None
 
 
 def _wraps_position(item: RawItem, row: RawItem) -> bool:
@@ -210,9 +240,7 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
             in_table, table.end_row = False, index - 1
             continue
-        values = RawItem(row.page)
-        for word in row.words:
-            values.add(_column_of(word, table.columns), word)
+        values = _assign(row, table.columns)
         if table.items and set(values.cells) == {"line_total"}:
             in_table, closed, table.end_row = False, True, index - 1  # an unlabelled sum
             continue
@@ -229,8 +257,12 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             elif items and _describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
-            elif items and _continues(row, items[-1], previous_y, table.subtitles):
-                _continue(items[-1], row)
+            elif (
+                items
+                and (text := _without_references(row))
+                and _continues(text, items[-1], previous_y, table.subtitles)
+            ):
+                _continue(items[-1], text)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
             elif items or any(c.isdigit() for c in row.text):

@@ -539,3 +539,41 @@ def test_text_under_centred_titles_a_price_per_unit_and_a_reference_beside_a_wra
         "CHEP BLOCK PALLET",
     )
     assert (item.quantity, item.unit, item.unit_price) == (Decimal("540"), "Ea", Decimal("4.61"))
+
+
+def _sap_item_material(after_total: list[tuple[float, float, str]]) -> bytes:
+    """SAP's "Item | Material": positions 10, 20, the description under the material, and
+    only a net total."""
+    titles = [(50, 140, "Item"), (80, 140, "Material"), *_titles()[2:3], *_titles()[4:]]
+    rows = [
+        (52, 160, "10"),
+        (80, 160, "PAL-4711"),
+        (-X["quantity"], 160, "510/EA"),
+        (-X["unit_price"], 160, "5.05"),
+        (-X["total"], 160, "2,575.50"),
+        (86, 171, "Chep pallets"),
+        (86, 182, "Delivery Date: 16-JAN-2026"),
+    ]
+    totals = _totals(200, [("Total net value excl. tax", "2,575.50")])
+    return _page(_header() + titles + rows + totals + after_total)[0]
+
+
+def test_an_item_position_the_description_under_its_material_and_a_net_total_alone():
+    order = _read(_sap_item_material([])).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.description, item.unit) == (
+        10,
+        "PAL-4711",
+        "Chep pallets",
+        "EA",
+    )
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("2575.50"),
+        None,
+        Decimal("2575.50"),
+    )
+
+
+def test_a_net_total_is_not_the_total_when_a_tax_line_cannot_be_read():
+    with pytest.raises(ExtractionDeclined, match="no total found"):
+        _read(_sap_item_material([(380, 230, "Tax"), (480, 230, "see invoice")]))

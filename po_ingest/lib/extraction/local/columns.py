@@ -18,6 +18,8 @@ _COLUMN_RE = {
 }
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
 ITEM_OR_POSITION = "item_or_position"
+# "Item" beside a code column and no description column: a description, or a position.
+DESCRIPTION_OR_POSITION = "description_or_position"
 _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
@@ -82,6 +84,8 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             if "item_code" in names:  # beside a code column, "Item" is the position
                 free = [n for n in free if n != ITEM_OR_POSITION]
             column.name = free[0] if free else "other"
+            if column.name == "description" and "item_code" in names:
+                column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
     # Without a description column, the description prints under the item's code.

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from po_ingest.lib.extraction.local.columns import (
+    DESCRIPTION_OR_POSITION,
     ITEM_OR_POSITION,
     Column,
     Header,
@@ -72,7 +73,7 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     return chosen
 
 
-_TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION}
+_TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION, DESCRIPTION_OR_POSITION}
 
 
 def _assign(row: Row, columns: list[Column]) -> RawItem:
@@ -91,7 +92,11 @@ def _assign(row: Row, columns: list[Column]) -> RawItem:
 def _split_code(item: RawItem) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
-    Description" column, the code is the first word."""
+    Description" column, the code is the first word; an "Item" holding digits alone
+    beside a code column is the position."""
+    if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
+        position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
+        item.cells["line_number" if position else "description"] = words
     if "code_description" in item.cells:
         words = item.cells.pop("code_description")
         item.cells["item_code"], rest = words[:1], words[1:]

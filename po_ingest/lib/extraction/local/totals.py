@@ -32,6 +32,8 @@ _KINDS = (
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
+# "Total net value", "Net total", "Total HT": a total, not a subtotal ("Subtotal").
+_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal)", re.IGNORECASE)
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
 
@@ -44,6 +46,8 @@ class Totals:
     tax_sum: Found | None = None  # a "Total VAT" line under several rates
     total: Found | None = None
     unknown: list[str] = field(default_factory=list)  # what does not fit together
+    net_total: bool = False  # the subtotal is labelled a total ("Total net value excl. tax")
+    unread: bool = False  # a totals label without a readable amount
 
     @property
     def tax(self) -> Found | None:
@@ -99,6 +103,7 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     for row in rows:
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
+            totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
         found = Found(value, row.page, words)
@@ -110,6 +115,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             if kind == "subtotal" and totals.subtotal is not None:
                 continue
             setattr(totals, kind, found)
+            if kind == "subtotal":
+                totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False
             if kind == "total":
                 break  # what follows the total is footer (VAT IDs, bank details)
         elif kind == "allowances":
@@ -118,6 +125,14 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             totals.charges.append(found)
         else:
             totals.taxes.append(found)
+    if (
+        totals.total is None
+        and totals.net_total
+        and not (
+            totals.unread or totals.taxes or totals.tax_sum or totals.charges or totals.allowances
+        )
+    ):
+        totals.total = totals.subtotal  # the order states its net total and nothing more
     taxes = sum(t.value for t in totals.taxes)
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")

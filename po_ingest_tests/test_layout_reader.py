@@ -320,14 +320,16 @@ def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
     assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))
 
 
-def _ruled_grid(po_label: str = "PO Number:") -> bytes:
+def _ruled_grid(po_label: str = "PO Number:", letterhead: tuple[str, ...] = ()) -> bytes:
     """Titles right-aligned over numbers left-aligned in wide ruled cells: only the grid's
-    lines say which column a number is in."""
+    lines say which column a number is in. `letterhead` lines print above the order."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
     page.insert_text((50, 80), f"{po_label} PO-7", fontname="helv", fontsize=9)
     page.insert_text((50, 95), "Date: 2026-03-05", fontname="helv", fontsize=9)
+    for n, line in enumerate(letterhead):
+        page.insert_text((300, 62 + 5 * n), line, fontname="helv", fontsize=4)
     edges = (50, 200, 330, 430, 545)
     titles = ("Description", "Qty", "Unit Price", "Amount")
     rows = [titles, ("Steel bolts M8", "10", "2.50", "25.00"), ("Washers", "4", "1.25", "5.00")]
@@ -346,8 +348,13 @@ def _ruled_grid(po_label: str = "PO Number:") -> bytes:
     return doc.tobytes()
 
 
-def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers():
-    order = _read(_ruled_grid()).order
+@pytest.mark.parametrize(
+    "letterhead", [(), ("Total quality since 1950", *(f"Branch {n}" for n in range(12)))]
+)
+def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers(
+    letterhead,
+):
+    order = _read(_ruled_grid(letterhead=letterhead)).order
     assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
         (Decimal("10"), Decimal("2.50"), Decimal("25.00")),
         (Decimal("4"), Decimal("1.25"), Decimal("5.00")),

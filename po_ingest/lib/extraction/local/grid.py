@@ -43,14 +43,18 @@ _REGION_ROWS = 12
 
 
 def _header_region(rows: list[Row]) -> tuple[float, float] | None:
-    """From the top of the page's first word naming a column to a few rows below it, when
-    the page's words name every column an item table needs; else None (no table finder can
-    read an item header there). The header and a few items are enough to find the table."""
-    names = {name for row in rows for w in row.words if (name := name_of(w.text))}
-    if not names >= _NEEDED:
+    """From the top of the page's first row naming two columns (else one: a lone "Total"
+    above the table does not count first) to a few rows below it, when the page's words
+    name every column an item table needs; else None (no table finder can read an item
+    header there). The header and a few items are enough to find the table."""
+    titles = [[w for w in row.words if name_of(w.text)] for row in rows]
+    if not {name_of(w.text) for row in titles for w in row} >= _NEEDED:
         return None
-    first = next(i for i, row in enumerate(rows) if any(name_of(w.text) for w in row.words))
-    top = min(w.y0 for w in rows[first].words if name_of(w.text))
+    first = next(
+        (i for i, row in enumerate(titles) if len(row) >= 2),
+        next(i for i, row in enumerate(titles) if row),
+    )
+    top = min(w.y0 for w in titles[first])
     last = rows[min(first + _REGION_ROWS, len(rows) - 1)]
     return top, max(w.y1 for w in last.words)
 

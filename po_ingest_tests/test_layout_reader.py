@@ -584,3 +584,18 @@ def test_an_item_position_the_description_under_its_material_and_a_net_total_alo
 def test_a_net_total_is_not_the_total_when_a_tax_line_cannot_be_read():
     with pytest.raises(ExtractionDeclined, match="no total found"):
         _read(_sap_item_material([(380, 230, "Tax"), (480, 230, "see invoice")]))
+
+
+def test_a_numeric_code_under_its_title_a_line_printed_1_000_and_dated_details_under_an_item():
+    titles = [(30, 140, "Line"), (55, 140, "Rev"), (80, 140, "Item #"), (160, 140, "Description")]
+    titles += [(-330, 140, "Qty"), (345, 140, "UM"), (-440, 140, "Price/Unit")]
+    rows = [(30, 160, "1.000"), (58, 160, "0"), (80, 160, "11619"), (160, 160, "PALLET, BLOCK")]
+    rows += [(-330, 160, "540.0000"), (345, 160, "EA"), (-440, 160, "4.8600")]
+    details = [
+        (x, y, text) for x in (80, 160, 240) for y, text in ((171, "Due Date"), (182, "01/07/26"))
+    ]
+    amounts = [(-540, 140, "Extended Price"), (-540, 160, "2,624.40")]
+    totals = [(380, 200, "Total Order:"), (-540, 200, "2,624.40")]
+    content, _ = _page(_header() + titles + rows + details + amounts + totals)
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code, item.description) == (1, "11619", "PALLET, BLOCK")

@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
+_WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
@@ -72,6 +73,8 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
         elif "item_code" not in found:
             found["item_code"] = Found(either, raw.page, words)
     position = (raw.text("line_number") or "").rstrip(".")
+    if not decimal_comma and _WHOLE_DECIMAL.match(position):
+        position = position.split(".")[0]  # JD Edwards prints line 1 as 1.000
     if position.isdigit():
         found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
     elif position and "item_code" not in found and len(position.split()) == 1:

@@ -73,18 +73,23 @@ def _column_of(word: Word, columns: list[Column]) -> str:
     return chosen
 
 
+_CODE_COLUMNS = {"item_code", ITEM_OR_POSITION}
 _TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION, DESCRIPTION_OR_POSITION}
 
 
 def _assign(row: Row, columns: list[Column]) -> RawItem:
     """The row's words by column. A run of text under exactly one text column's title
-    (a title centred over its column) is that column's, wherever the run starts."""
+    (a title centred over its column) is that column's, wherever the run starts; so is a
+    number under a code column's title and no other."""
     values = RawItem(row.page)
     for run in row.cells():
-        under = [c for c in columns if c.name in _TEXT_COLUMNS and run.x0 < c.x1 and run.x1 > c.x0]
-        numeric = any(_is_number(w.text) for w in run.words)
+        under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
+        text_under = [c for c in under if c.name in _TEXT_COLUMNS]
+        if any(_is_number(w.text) for w in run.words):
+            # A number under a code column's title alone is a code ("Item #" over 11619).
+            text_under = text_under if len(under) == 1 and under[0].name in _CODE_COLUMNS else []
         for word in run.words:
-            name = under[0].name if len(under) == 1 and not numeric else None
+            name = text_under[0].name if len(text_under) == 1 else None
             values.add(name or _column_of(word, columns), word)
     return values
 
@@ -166,6 +171,21 @@ def _without_references(row: Row) -> Row | None:
     stand under an item, they are not its wrapped text."""
     kept = [w for c in row.cells() if not _REFERENCE.search(c.text) for w in c.words]
     return Row(row.page, kept) if kept else None
+
+
+def _labels_over_values(row: Row, following: Row) -> bool:
+    """Two or more labels ("Requested Date", "Promised Date") with a value starting under
+    each on the next row: details of the item, not its wrapped text."""
+    labels, values = row.cells(), following.cells()
+    if following.page != row.page or following.y - row.y > 1.8 * row.height:
+        return False
+    if (
+        len(labels) < 2
+        or len(values) != len(labels)
+        or any(_is_number(w.text) for w in following.words)
+    ):
+        return False
+    return all(abs(v.x0 - label.x0) <= 3 for v, label in zip(values, labels, strict=True))
 
 
 def _wraps_position(item: RawItem, row: RawItem) -> bool:
@@ -257,7 +277,11 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         ]
         if not numbers:
             items = table.items
-            if items and _wraps_position(items[-1], values):
+            following = rows[index] if index < len(rows) else None
+            if items and following and _labels_over_values(row, following):
+                table.notes += [row.text, following.text]  # "Requested Date" over its date
+                index, last_y = index + 1, following.y
+            elif items and _wraps_position(items[-1], values):
                 _wrap_position(items[-1], values.cells["line_number"])
             elif items and _describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words

@@ -599,3 +599,30 @@ def test_a_numeric_code_under_its_title_a_line_printed_1_000_and_dated_details_u
     content, _ = _page(_header() + titles + rows + details + amounts + totals)
     (item,) = _read(content).order.items
     assert (item.line_number, item.item_code, item.description) == (1, "11619", "PALLET, BLOCK")
+
+
+@pytest.mark.parametrize(
+    "number", [[(50, 75, "Number"), (150, 75, "PO-284")], [(50, 75, "No. PO-284")]]
+)
+def test_a_title_over_items_and_totals_printed_as_columns_of_titles_over_amounts(number):
+    titles = [(75, 130, "Item"), (50, 140, "Line"), (75, 140, "number"), (120, 140, "Description")]
+    titles += [(-330, 140, "Quantity"), (345, 140, "Unit"), (-440, 140, "Unit price")]
+    titles += [(-470, 140, "Disc"), (-505, 140, "Disc%"), (-545, 140, "Amount")]
+    item = [(50, 156, "10"), (75, 156, "20.00.002"), (120, 156, "CHEP Pallets")]
+    item += [(-330, 156, "570.000"), (345, 156, "EA"), (-440, 156, "9.00000")]
+    item += [(-470, 156, "0.00"), (-505, 156, "0.00 %"), (-545, 156, "5,130.00")]
+    totals = [(120, 200, "Sales"), (120, 210, "subtotal"), (50, 220, "Currency")]
+    totals += [(120, 220, "amount"), (200, 220, "Charges"), (260, 220, "Sales tax")]
+    totals += [(330, 220, "Total"), (50, 235, "USD"), (-150, 235, "5,130.00")]
+    totals += [(-232, 235, "0.00"), (-296, 235, "0.00"), (-351, 235, "5,130.00")]
+    date = [(50, 90, "Date:"), (150, 90, "2026-01-27")]
+    order = _read(_page(number + date + titles + item + totals)[0]).order
+    (line,) = order.items
+    assert order.po_number == "PO-284"
+    assert (line.line_number, line.item_code, line.unit_price) == (10, "20.00.002", Decimal("9"))
+    assert (order.subtotal, order.charges, order.tax, order.total) == (
+        Decimal("5130.00"),
+        Decimal("0.00"),
+        Decimal("0.00"),
+        Decimal("5130.00"),
+    )

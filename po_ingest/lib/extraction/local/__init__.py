@@ -19,6 +19,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.table import Table, find_items
+from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.values import day_first_dates, find_currency, parse_date
 from po_ingest.lib.models import ExtractionResult
@@ -91,6 +92,8 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
+            fields["po_number"] = number
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:

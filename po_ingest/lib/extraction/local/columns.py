@@ -77,6 +77,9 @@ def named_columns(found: list[Column]) -> list[Column] | None:
     for column in found:
         if column.name == UNKNOWN:
             column.name = "other"  # "Delivery date", "HSN": its words are not the item's
+    discounts = [c for c in found if c.name == "discount"]
+    for column in discounts[1:]:
+        column.name = "other"  # "Disc" then "Disc%": the amount, then its rate
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":
@@ -134,17 +137,27 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
 def header_columns(rows: list[Row], index: int) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
-    if sum(name_of(w.text) is not None for w in row.words) < 2:
+    titles = _title_words(row)
+    if titles == 0 or (titles == 1 and len(row.words) > 1):
         return None  # not even two words of column titles: the common, cheap answer
-    single = _columns(row.words)
     following = rows[index + 1] if index + 1 < len(rows) else None
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
+    if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
+        stacked = (
+            _columns(_stacked(row, following)) if close and _title_words(following) >= 2 else None
+        )
+        return (stacked, 2) if stacked is not None else None
+    single = _columns(row.words)
     if close and any(name_of(w.text) for w in row.words):
         stacked = _columns(_stacked(row, following))
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
         if stacked is not None and (single is None or _others(stacked) <= _others(single)):
             return stacked, 2
     return (single, 1) if single is not None else None
+
+
+def _title_words(row: Row) -> int:
+    return sum(name_of(w.text) is not None for w in row.words)
 
 
 def _others(columns: list[Column]) -> int:

@@ -24,7 +24,7 @@ _QUALIFIED = re.compile(
 )
 
 
-_TITLE = re.compile(
+TITLE = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['titles']['purchase_order']))})\W*$",
     re.IGNORECASE,
 )
@@ -93,7 +93,7 @@ def _candidates(
     beside = _next_cell(cells, position)
     if beside and label.text.rstrip().endswith((":", "#")):
         tiers.append([(beside.text.strip(" :#"), beside.words)])
-    if _TITLE.match(label.text):
+    if TITLE.match(label.text):
         return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
     below = _below(label, rows, index)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])

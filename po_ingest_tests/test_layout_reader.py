@@ -626,3 +626,26 @@ def test_a_title_over_items_and_totals_printed_as_columns_of_titles_over_amounts
         Decimal("0.00"),
         Decimal("5130.00"),
     )
+
+
+def test_sap_price_unit_a_reference_row_and_the_description_under_a_material_code():
+    titles = [(-444, 130, "Price"), (456, 130, "Price"), (-560, 130, "Net"), (30, 140, "Item#")]
+    titles += [(60, 140, "Matl/Desc"), (-240, 140, "Quantity"), (250, 140, "UOM")]
+    titles += [(-356, 140, "Price"), (-444, 140, "Unit"), (456, 140, "UOM"), (-560, 140, "Amount")]
+    rows = [(60, 152, "ACCOUNT WITH VENDOR - 4000312525"), (32, 165, "10"), (60, 165, "389585")]
+    rows += [(-240, 165, "450"), (260, 165, "EA"), (-356, 165, "7.53"), (-441, 165, "1")]
+    rows += [(466, 165, "EA"), (-558, 165, "3,388.50"), (60, 176, "PALLET, WOOD 48 X 40")]
+    rows += [(60, 187, "Vendor Material No: 4055"), (400, 210, "Total Amount")]
+    content, _ = _page(_header() + titles + rows + [(-558, 210, "$3,388.50")])
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.description) == (
+        10,
+        "389585",
+        "PALLET, WOOD 48 X 40",
+    )
+    assert (item.quantity, item.unit_price, order.total) == (
+        Decimal("450"),
+        Decimal("7.53"),
+        Decimal("3388.50"),
+    )

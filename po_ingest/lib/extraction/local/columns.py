@@ -24,6 +24,7 @@ _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
+_FIRST_ONLY = ("unit_price", "discount")
 
 
 @dataclass
@@ -77,9 +78,11 @@ def named_columns(found: list[Column]) -> list[Column] | None:
     for column in found:
         if column.name == UNKNOWN:
             column.name = "other"  # "Delivery date", "HSN": its words are not the item's
-    discounts = [c for c in found if c.name == "discount"]
-    for column in discounts[1:]:
-        column.name = "other"  # "Disc" then "Disc%": the amount, then its rate
+    for name in _FIRST_ONLY:
+        for column in [c for c in found if c.name == name][1:]:
+            # "Disc" then "Disc%", "Price" then SAP's "Price Unit" (per 1): the amount
+            # first, then what qualifies it; the arithmetic tells if that was wrong.
+            column.name = "other"
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":

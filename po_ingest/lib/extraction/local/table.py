@@ -14,9 +14,9 @@ from po_ingest.lib.extraction.local.columns import (
     Header,
     header_columns,
 )
-from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.totals import starting
-from po_ingest.lib.extraction.local.values import parse_amount, per_unit
+from po_ingest.lib.extraction.local.values import find_currency, parse_amount, per_unit
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 _NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
@@ -74,24 +74,42 @@ def _column_of(word: Word, columns: list[Column]) -> str:
 
 
 _CODE_COLUMNS = {"item_code", ITEM_OR_POSITION}
+_DESCRIBING = {"item_code", "code_description", "description"}
 _TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION, DESCRIPTION_OR_POSITION}
 
 
+def _run_column(run: Cell, columns: list[Column]) -> str | None:
+    """The one column all of a run's words go to, if any: the text column whose title
+    alone is over the run (a title centred over its column); for a number, a code
+    column's title alone over it ("Item #" over 11619); for words ending in a number, the
+    column of its first word."""
+    under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
+    text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
+    if _phrase_with_number(run):
+        return text_under[0] if len(text_under) == 1 else _column_of(run.words[0], columns)
+    if any(_is_number(w.text) for w in run.words):
+        return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
+    return text_under[0] if len(text_under) == 1 else None
+
+
 def _assign(row: Row, columns: list[Column]) -> RawItem:
-    """The row's words by column. A run of text under exactly one text column's title
-    (a title centred over its column) is that column's, wherever the run starts; so is a
-    number under a code column's title and no other."""
+    """The row's words by column: a run's words together where `_run_column` says so,
+    else each by its own position."""
     values = RawItem(row.page)
     for run in row.cells():
-        under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
-        text_under = [c for c in under if c.name in _TEXT_COLUMNS]
-        if any(_is_number(w.text) for w in run.words):
-            # A number under a code column's title alone is a code ("Item #" over 11619).
-            text_under = text_under if len(under) == 1 and under[0].name in _CODE_COLUMNS else []
+        name = _run_column(run, columns)
         for word in run.words:
-            name = text_under[0].name if len(text_under) == 1 else None
             values.add(name or _column_of(word, columns), word)
     return values
+
+
+def _phrase_with_number(run: Cell) -> bool:
+    """Words ending in a number ("ACCOUNT WITH VENDOR - 4000312525"): the number belongs
+    to the phrase, not to a column of numbers."""
+    first, last = run.words[0].text, run.words[-1].text
+    return (
+        len(run.words) > 1 and first.isalpha() and find_currency(first) is None and _is_number(last)
+    )
 
 
 def _split_code(item: RawItem) -> None:
@@ -103,6 +121,9 @@ def _split_code(item: RawItem) -> None:
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
         item.cells["line_number" if position else "description"] = words
     if "code_description" in item.cells:
+        numbered = item.cells.get("item_code", [])
+        if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
+            item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
         words = item.cells.pop("code_description")
         item.cells["item_code"], rest = words[:1], words[1:]
         if rest:
@@ -143,14 +164,13 @@ def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
 
 
 def _describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
-    """In a table without a description column, the row right under an item, starting
-    under its code, describes it; the rest of that row (a warehouse, a date) does not."""
-    code = next((c for c in columns if c.name == "item_code"), None)
-    if code is None or any(c.name == "description" for c in columns):
-        return False
+    """An item printing no description on its line (a code alone, or no description
+    column) is described by the row right under it, starting under its code or description
+    title; the rest of that row (a warehouse, a date) does not describe it."""
     if "description" in item.cells or not _right_under(row, item, last_y):
         return False
-    return code.x0 - 4 <= row.words[0].x0 <= code.x1
+    x = row.words[0].x0
+    return any(c.x0 - 4 <= x <= c.x1 for c in columns if c.name in _DESCRIBING)
 
 
 def _continues(row: Row, item: RawItem, last_y: float, subtitles: list[Row]) -> bool:

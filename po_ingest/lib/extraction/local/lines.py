@@ -8,8 +8,8 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
-from po_ingest.lib.extraction.local.table import RawItem
 from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")

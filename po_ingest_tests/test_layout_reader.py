@@ -185,6 +185,8 @@ def test_a_total_that_does_not_add_up_is_declined():
         ("ORDEM DE COMPRA", "Nº pedido:", "Data:", "5 de março de 2026", "2026-03-05"),
         ("PURCHASE ORDER", "P/O No.:", "Date:", "04/23/2026", "2026-04-23"),
         ("PURCHASE ORDER", "PO:", "Issued:", "March 5th, 2026", "2026-03-05"),
+        ("PURCHASE ORDER", "PO Number", "Document Date", "01/18/2026", "2026-01-18"),
+        ("BESTELLUNG", "Bestellnummer", "Belegdatum", "05.03.2026", "2026-03-05"),
     ],
 )
 def test_labels_in_each_language_and_the_language_reads_the_date(
@@ -198,7 +200,8 @@ def test_labels_in_each_language_and_the_language_reads_the_date(
 
 
 @pytest.mark.parametrize(
-    ("delivery", "iso"), [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03")]
+    ("delivery", "iso"),
+    [("04/23/2026", "2026-03-04"), ("23/04/2026", "2026-04-03"), ("1/14/26", "2026-03-04")],
 )
 def test_the_documents_other_dates_decide_how_an_ambiguous_one_reads(delivery, iso):
     header = _header(date="03/04/2026") + [(50, 110, "Delivery date:"), (150, 110, delivery)]
@@ -320,14 +323,16 @@ def test_a_unit_printed_with_the_quantity_and_a_tax_line_naming_its_base():
     assert (line.quantity, line.unit, order.tax) == (Decimal("10"), "pcs", Decimal("5.00"))
 
 
-def _ruled_grid() -> bytes:
+def _ruled_grid(po_label: str = "PO Number:", letterhead: tuple[str, ...] = ()) -> bytes:
     """Titles right-aligned over numbers left-aligned in wide ruled cells: only the grid's
-    lines say which column a number is in."""
+    lines say which column a number is in. `letterhead` lines print above the order."""
     doc = pymupdf.open()
     page = doc.new_page(width=595, height=842)
     page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
-    page.insert_text((50, 80), "PO Number: PO-7", fontname="helv", fontsize=9)
+    page.insert_text((50, 80), f"{po_label} PO-7", fontname="helv", fontsize=9)
     page.insert_text((50, 95), "Date: 2026-03-05", fontname="helv", fontsize=9)
+    for n, line in enumerate(letterhead):
+        page.insert_text((300, 62 + 5 * n), line, fontname="helv", fontsize=4)
     edges = (50, 200, 330, 430, 545)
     titles = ("Description", "Qty", "Unit Price", "Amount")
     rows = [titles, ("Steel bolts M8", "10", "2.50", "25.00"), ("Washers", "4", "1.25", "5.00")]
@@ -346,8 +351,13 @@ def _ruled_grid() -> bytes:
     return doc.tobytes()
 
 
-def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers():
-    order = _read(_ruled_grid()).order
+@pytest.mark.parametrize(
+    "letterhead", [(), ("Total quality since 1950", *(f"Branch {n}" for n in range(12)))]
+)
+def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_numbers(
+    letterhead,
+):
+    order = _read(_ruled_grid(letterhead=letterhead)).order
     assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
         (Decimal("10"), Decimal("2.50"), Decimal("25.00")),
         (Decimal("4"), Decimal("1.25"), Decimal("5.00")),
@@ -360,6 +370,17 @@ def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch)
     monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
     with pytest.raises(ExtractionDeclined, match="incomplete"):
         _read(_ruled_grid())
+
+
+def test_a_missing_po_number_is_declined_without_the_slow_table_finder(monkeypatch):
+    import po_ingest.lib.extraction.local as local
+
+    def table_finder(pdf, rows):
+        raise AssertionError("the table finder cannot bring back a header field")
+
+    monkeypatch.setattr(local, "grid_headers", table_finder)
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(_ruled_grid(po_label="Reference:"))
 
 
 def test_unboxed_values_lists_every_non_null_value_without_a_box():
@@ -459,6 +480,20 @@ def test_a_note_written_across_the_columns_with_numbers_in_it_is_not_an_item():
     rows = _ITEMS + [(X["description"], 188, note)]
     totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     content, _ = _page(_header() + _titles() + rows + totals)
+    order = _read(content).order
+    assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
+
+
+def test_a_second_title_line_names_the_rows_under_each_item_not_their_description():
+    subtitles = [(X["description"] + 4, 151, "Price count/item"), (200, 151, "Pick count conv.")]
+    rows = [
+        *_item(166, "AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        (X["description"] + 10, 177, "1 EA / 1 EA"),
+        *_item(192, "CD-200", "Washers", "4", "1.25", "5.00"),
+        (X["description"] + 10, 203, "1 EA / 1 EA"),
+    ]
+    totals = _totals(225, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + subtitles + rows + totals)
     order = _read(content).order
     assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
 
@@ -692,3 +727,168 @@ def test_an_italian_row_total_column_and_an_abbreviated_month():
     order = _read(content).order
     assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
     assert (order.order_date, order.total) == (dt.date(2026, 3, 5), Decimal("36.60"))
+
+
+def test_without_a_description_column_the_row_under_the_item_code_describes_it():
+    titles = [(X["code"], 140, "Item Code"), *_titles(price="Unit Cost")[2:]]
+    rows = [
+        (X["code"], 160, "NPAL-48"),
+        (-X["quantity"], 160, "500"),
+        (X["unit"], 160, "EACH"),
+        (-X["unit_price"], 160, "7.7842"),
+        (-X["total"], 160, "3,892.10"),
+        (X["code"] + 6, 171, "HEAT TREATED PALLETS"),
+        (190, 171, "Whse: 001"),
+        (X["code"] + 6, 182, "Stamp on both sides"),
+    ]
+    totals = _totals(
+        210, [("Net Order:", "3,892.10"), ("Sales Tax:", "0.00"), ("Total", "3,892.10")]
+    )
+    content, _ = _page(_header(po_label="P.O. Number:") + titles + rows + totals)
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.item_code, item.description, item.quantity) == (
+        "NPAL-48",
+        "HEAT TREATED PALLETS",
+        Decimal("500"),
+    )
+    assert (order.subtotal, order.tax) == (Decimal("3892.10"), Decimal("0.00"))
+
+
+@pytest.mark.parametrize(("printed", "read"), [("RS 0012697", "RS 0012697"), ("PO 4711", "4711")])
+def test_a_po_number_keeps_its_series_prefix_but_not_a_label_before_it(printed, read):
+    header = [
+        (50, 80, "P.O. Number:"),
+        (150, 80, printed),
+        (50, 95, "Date:"),
+        (150, 95, "2026-03-05"),
+    ]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.po_number == read
+
+
+def test_text_under_centred_titles_a_price_per_unit_and_a_reference_beside_a_wrapped_code():
+    wrapped = (("Order", "Quantity", 330), ("Unit", "Price", 440), ("Extended", "Price", 540))
+    titles = [(50, 140, "Line"), (50, 150, "Item"), (95, 150, "Item"), (200, 150, "Description")]
+    titles += [(-x, y, t) for top, bottom, x in wrapped for y, t in ((140, top), (150, bottom))]
+    rows = [
+        (52, 166, "1"),
+        (80, 166, "FL-CHEP"),
+        (150, 166, "CHEP BLOCK PALLET"),
+        (-330, 166, "540"),
+        (-440, 166, "4.61/Ea"),
+        (-540, 166, "2,489.40"),
+        (80, 177, "PALLET"),
+        (150, 177, "account #4000227995"),
+    ]
+    content, _ = _page(_header() + titles + rows + _totals(200, [("Grand Total:", "2,489.40")]))
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code, item.description) == (
+        1,
+        "FL-CHEP PALLET",
+        "CHEP BLOCK PALLET",
+    )
+    assert (item.quantity, item.unit, item.unit_price) == (Decimal("540"), "Ea", Decimal("4.61"))
+
+
+def _sap_item_material(after_total: list[tuple[float, float, str]]) -> bytes:
+    """SAP's "Item | Material": positions 10, 20, the description under the material, and
+    only a net total."""
+    titles = [(50, 140, "Item"), (80, 140, "Material"), *_titles()[2:3], *_titles()[4:]]
+    rows = [
+        (52, 160, "10"),
+        (80, 160, "PAL-4711"),
+        (-X["quantity"], 160, "510/EA"),
+        (-X["unit_price"], 160, "5.05"),
+        (-X["total"], 160, "2,575.50"),
+        (86, 171, "Chep pallets"),
+        (86, 182, "Delivery Date: 16-JAN-2026"),
+    ]
+    totals = _totals(200, [("Total net value excl. tax", "2,575.50")])
+    return _page(_header() + titles + rows + totals + after_total)[0]
+
+
+def test_an_item_position_the_description_under_its_material_and_a_net_total_alone():
+    order = _read(_sap_item_material([])).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.description, item.unit) == (
+        10,
+        "PAL-4711",
+        "Chep pallets",
+        "EA",
+    )
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("2575.50"),
+        None,
+        Decimal("2575.50"),
+    )
+
+
+def test_a_net_total_is_not_the_total_when_a_tax_line_cannot_be_read():
+    with pytest.raises(ExtractionDeclined, match="no total found"):
+        _read(_sap_item_material([(380, 230, "Tax"), (480, 230, "see invoice")]))
+
+
+def test_a_numeric_code_under_its_title_a_line_printed_1_000_and_dated_details_under_an_item():
+    titles = [(30, 140, "Line"), (55, 140, "Rev"), (80, 140, "Item #"), (160, 140, "Description")]
+    titles += [(-330, 140, "Qty"), (345, 140, "UM"), (-440, 140, "Price/Unit")]
+    rows = [(30, 160, "1.000"), (58, 160, "0"), (80, 160, "11619"), (160, 160, "PALLET, BLOCK")]
+    rows += [(-330, 160, "540.0000"), (345, 160, "EA"), (-440, 160, "4.8600")]
+    details = [
+        (x, y, text) for x in (80, 160, 240) for y, text in ((171, "Due Date"), (182, "01/07/26"))
+    ]
+    amounts = [(-540, 140, "Extended Price"), (-540, 160, "2,624.40")]
+    totals = [(380, 200, "Total Order:"), (-540, 200, "2,624.40")]
+    content, _ = _page(_header() + titles + rows + details + amounts + totals)
+    (item,) = _read(content).order.items
+    assert (item.line_number, item.item_code, item.description) == (1, "11619", "PALLET, BLOCK")
+
+
+@pytest.mark.parametrize(
+    "number", [[(50, 75, "Number"), (150, 75, "PO-284")], [(50, 75, "No. PO-284")]]
+)
+def test_a_title_over_items_and_totals_printed_as_columns_of_titles_over_amounts(number):
+    titles = [(75, 130, "Item"), (50, 140, "Line"), (75, 140, "number"), (120, 140, "Description")]
+    titles += [(-330, 140, "Quantity"), (345, 140, "Unit"), (-440, 140, "Unit price")]
+    titles += [(-470, 140, "Disc"), (-505, 140, "Disc%"), (-545, 140, "Amount")]
+    item = [(50, 156, "10"), (75, 156, "20.00.002"), (120, 156, "CHEP Pallets")]
+    item += [(-330, 156, "570.000"), (345, 156, "EA"), (-440, 156, "9.00000")]
+    item += [(-470, 156, "0.00"), (-505, 156, "0.00 %"), (-545, 156, "5,130.00")]
+    totals = [(120, 200, "Sales"), (120, 210, "subtotal"), (50, 220, "Currency")]
+    totals += [(120, 220, "amount"), (200, 220, "Charges"), (260, 220, "Sales tax")]
+    totals += [(330, 220, "Total"), (50, 235, "USD"), (-150, 235, "5,130.00")]
+    totals += [(-232, 235, "0.00"), (-296, 235, "0.00"), (-351, 235, "5,130.00")]
+    date = [(50, 90, "Date:"), (150, 90, "2026-01-27")]
+    order = _read(_page(number + date + titles + item + totals)[0]).order
+    (line,) = order.items
+    assert order.po_number == "PO-284"
+    assert (line.line_number, line.item_code, line.unit_price) == (10, "20.00.002", Decimal("9"))
+    assert (order.subtotal, order.charges, order.tax, order.total) == (
+        Decimal("5130.00"),
+        Decimal("0.00"),
+        Decimal("0.00"),
+        Decimal("5130.00"),
+    )
+
+
+def test_sap_price_unit_a_reference_row_and_the_description_under_a_material_code():
+    titles = [(-444, 130, "Price"), (456, 130, "Price"), (-560, 130, "Net"), (30, 140, "Item#")]
+    titles += [(60, 140, "Matl/Desc"), (-240, 140, "Quantity"), (250, 140, "UOM")]
+    titles += [(-356, 140, "Price"), (-444, 140, "Unit"), (456, 140, "UOM"), (-560, 140, "Amount")]
+    rows = [(60, 152, "ACCOUNT WITH VENDOR - 4000312525"), (32, 165, "10"), (60, 165, "389585")]
+    rows += [(-240, 165, "450"), (260, 165, "EA"), (-356, 165, "7.53"), (-441, 165, "1")]
+    rows += [(466, 165, "EA"), (-558, 165, "3,388.50"), (60, 176, "PALLET, WOOD 48 X 40")]
+    rows += [(60, 187, "Vendor Material No: 4055"), (400, 210, "Total Amount")]
+    content, _ = _page(_header() + titles + rows + [(-558, 210, "$3,388.50")])
+    order = _read(content).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.description) == (
+        10,
+        "389585",
+        "PALLET, WOOD 48 X 40",
+    )
+    assert (item.quantity, item.unit_price, order.total) == (
+        Decimal("450"),
+        Decimal("7.53"),
+        Decimal("3388.50"),
+    )

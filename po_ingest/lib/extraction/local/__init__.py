@@ -19,12 +19,19 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.table import Table, find_items
+from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.values import day_first_dates, find_currency, parse_date
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
 
 __all__ = ["ExtractionDeclined", "LocalExtractor"]
+
+
+class _HeaderFieldMissing(ExtractionDeclined):
+    """A labelled field is missing above the item table. The table finder's header starts
+    no lower than the words' one, leaving no more rows to find the label in: not worth its
+    time."""
 
 
 class LocalExtractor:
@@ -44,6 +51,8 @@ class LocalExtractor:
                 raise decline(problem)
             try:
                 order, provenance = self._read(rows, titles, find_items(rows))
+            except _HeaderFieldMissing:
+                raise
             except ExtractionDeclined as declined:
                 headers = grid_headers(pdf, rows)
                 if not headers:
@@ -83,10 +92,12 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
+            fields["po_number"] = number
         if "po_number" not in fields:
-            raise decline("no labelled purchase-order number")
+            raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:
-            raise decline("no unambiguous order date")
+            raise _HeaderFieldMissing(*decline("no unambiguous order date").args)
         totals = find_totals(rows[table.end_row :], decimal_comma)
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")

@@ -18,10 +18,13 @@ _COLUMN_RE = {
 }
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
 ITEM_OR_POSITION = "item_or_position"
+# "Item" beside a code column and no description column: a description, or a position.
+DESCRIPTION_OR_POSITION = "description_or_position"
 _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
+_FIRST_ONLY = ("unit_price", "discount")
 
 
 @dataclass
@@ -69,12 +72,17 @@ def _columns(words: list[Word]) -> list[Column] | None:
 
 def named_columns(found: list[Column]) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
-    (a description, a quantity and an amount, no column twice)."""
+    (a description or an item code, a quantity and an amount, no column twice)."""
     if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
         return None  # a header row holds column names, not a sentence
     for column in found:
         if column.name == UNKNOWN:
             column.name = "other"  # "Delivery date", "HSN": its words are not the item's
+    for name in _FIRST_ONLY:
+        for column in [c for c in found if c.name == name][1:]:
+            # "Disc" then "Disc%", "Price" then SAP's "Price Unit" (per 1): the amount
+            # first, then what qualifies it; the arithmetic tells if that was wrong.
+            column.name = "other"
     names = [c.name for c in found]
     for column in found:
         if column.name == "weak":
@@ -82,9 +90,12 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             if "item_code" in names:  # beside a code column, "Item" is the position
                 free = [n for n in free if n != ITEM_OR_POSITION]
             column.name = free[0] if free else "other"
+            if column.name == "description" and "item_code" in names:
+                column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
-    has_description = "description" in known or "code_description" in known
+    # Without a description column, the description prints under the item's code.
+    has_description = bool({"description", "code_description", "item_code"} & set(known))
     if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
         return None
     return found
@@ -129,17 +140,27 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
 def header_columns(rows: list[Row], index: int) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
-    if sum(name_of(w.text) is not None for w in row.words) < 2:
+    titles = _title_words(row)
+    if titles == 0 or (titles == 1 and len(row.words) > 1):
         return None  # not even two words of column titles: the common, cheap answer
-    single = _columns(row.words)
     following = rows[index + 1] if index + 1 < len(rows) else None
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
+    if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
+        stacked = (
+            _columns(_stacked(row, following)) if close and _title_words(following) >= 2 else None
+        )
+        return (stacked, 2) if stacked is not None else None
+    single = _columns(row.words)
     if close and any(name_of(w.text) for w in row.words):
         stacked = _columns(_stacked(row, following))
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
         if stacked is not None and (single is None or _others(stacked) <= _others(single)):
             return stacked, 2
     return (single, 1) if single is not None else None
+
+
+def _title_words(row: Row) -> int:
+    return sum(name_of(w.text) is not None for w in row.words)
 
 
 def _others(columns: list[Column]) -> int:

@@ -4,16 +4,24 @@ from __future__ import annotations
 
 import re
 
+from po_ingest.lib.extraction.local.header import is_label
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.values import parse_date
 
 _PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{2,39}$", re.IGNORECASE)
+_SERIES = re.compile(r"^[A-Z]{1,3}$")
 _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 
 
 def po_number(text: str) -> str | None:
-    """One token with a digit in it that is not a date (a label's neighbour may be one)."""
-    token = text.split()[0].strip(",;") if text.split() else ""
+    """One token with a digit in it that is not a date (a label's neighbour may be one),
+    or such a token after a series prefix of capitals ("RS 0012697"), but not after a
+    label ("PO 123": is the number "123" or "PO 123"? not guessed)."""
+    tokens = text.split()
+    if len(tokens) > 1 and _SERIES.match(tokens[0]) and not is_label(tokens[0]):
+        number = po_number(tokens[1])
+        return f"{tokens[0]} {number}" if number and number == tokens[1] else None
+    token = tokens[0].strip(",;") if tokens else ""
     if not (_PO_NUMBER.match(token) and any(c.isdigit() for c in token)):
         return None
     return None if parse_date(token, "de") else token

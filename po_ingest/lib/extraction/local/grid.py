@@ -1,7 +1,9 @@
 """Item-table headers found by pymupdf's table finder: a ruled grid's cells (strategy
 "lines") or an unruled table's aligned columns (strategy "text") give each column's true
 edges, where titles are centred, wrapped inside their cell, or set apart from the numbers.
-Slower than reading words, so it runs only when the words alone did not give an order."""
+Slower than reading words, so it runs only when the words alone did not give an order,
+only on pages whose words name a quantity and an amount column, and only from the first
+column title down."""
 
 from __future__ import annotations
 
@@ -20,6 +22,8 @@ if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
 STRATEGIES = ("lines", "text")
+# A ruled header's top border sits above its first line of titles.
+_BORDER_MARGIN = 12.0
 
 
 def _columns(table) -> list[Column] | None:
@@ -32,16 +36,44 @@ def _columns(table) -> list[Column] | None:
     return named_columns(found)
 
 
+# Titles an item table's header cannot do without; a wrapped title ("Qty" over "Ordered",
+# "Extended" over "Price") still has one word that names its column alone.
+_NEEDED = {"quantity", "line_total"}
+_REGION_ROWS = 12
+
+
+def _header_region(rows: list[Row]) -> tuple[float, float] | None:
+    """From the top of the page's first row naming two columns (else one: a lone "Total"
+    above the table does not count first) to a few rows below it, when the page's words
+    name every column an item table needs; else None (no table finder can read an item
+    header there). The header and a few items are enough to find the table."""
+    titles = [[w for w in row.words if name_of(w.text)] for row in rows]
+    if not {name_of(w.text) for row in titles for w in row} >= _NEEDED:
+        return None
+    first = next(
+        (i for i, row in enumerate(titles) if len(row) >= 2),
+        next(i for i, row in enumerate(titles) if row),
+    )
+    top = min(w.y0 for w in titles[first])
+    last = rows[min(first + _REGION_ROWS, len(rows) - 1)]
+    return top, max(w.y1 for w in last.words)
+
+
 def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:
     """Per page, the first table whose header names an item table, keyed by the index of
     its first row in `rows`."""
     found: dict[int, Header] = {}
     for number, page in enumerate(pdf):
+        region = _header_region([r for r in rows if r.page == number])
+        if region is None:
+            continue
+        top, bottom = region
+        clip = (page.rect.x0, top - _BORDER_MARGIN, page.rect.x1, bottom + _BORDER_MARGIN)
         for strategy in STRATEGIES:
             header = next(
                 (
                     (columns, table.header.bbox)
-                    for table in page.find_tables(strategy=strategy).tables
+                    for table in page.find_tables(clip=clip, strategy=strategy).tables
                     if (columns := _columns(table))
                 ),
                 None,

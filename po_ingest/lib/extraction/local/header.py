@@ -24,7 +24,7 @@ _QUALIFIED = re.compile(
 )
 
 
-_TITLE = re.compile(
+TITLE = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['titles']['purchase_order']))})\W*$",
     re.IGNORECASE,
 )
@@ -41,7 +41,7 @@ class Found:
     words: list[Word]
 
 
-def _is_label(text: str) -> bool:
+def is_label(text: str) -> bool:
     return any((m := p.match(text)) and not m["rest"] for p in _COMPILED.values())
 
 
@@ -61,7 +61,7 @@ def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
     for row in rows[index + 1 : index + 3]:
         found = [c for c in row.cells() if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2]
         if found:
-            return None if _is_label(found[0].text) else found[0]
+            return None if is_label(found[0].text) else found[0]
     return None
 
 
@@ -70,7 +70,7 @@ def _next_cell(cells: list[Cell], position: int) -> Cell | None:
     (another block's title) is not its value."""
     for cell in cells[position + 1 : position + 3]:
         if cell.text.strip(" :#"):
-            if _is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+            if is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
                 return None
             return cell
     return None
@@ -93,7 +93,7 @@ def _candidates(
     beside = _next_cell(cells, position)
     if beside and label.text.rstrip().endswith((":", "#")):
         tiers.append([(beside.text.strip(" :#"), beside.words)])
-    if _TITLE.match(label.text):
+    if TITLE.match(label.text):
         return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
     below = _below(label, rows, index)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])

@@ -8,20 +8,32 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.table import RawItem
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
+_WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
+def _split_per_unit(raw: RawItem) -> None:
+    """A price "4.61/Ea" or a quantity "510/EA": the number and its unit."""
+    for name in ("quantity", "unit_price"):
+        words = raw.cells.get(name, [])
+        if len(words) == 1 and (split := per_unit(words[0].text)):
+            w = words[0]
+            raw.cells[name] = [Word(w.x0, w.y0, w.x1, w.y1, text) for text in split]
+
+
 def _unit_beside_numbers(raw: RawItem) -> None:
     """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
-    the rate) belongs to the unit column."""
+    the rate, "4.61/Ea") belongs to the unit column."""
+    _split_per_unit(raw)
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
         if len(words) == 2 and _UNIT.match(words[1].text):
@@ -61,6 +73,8 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
         elif "item_code" not in found:
             found["item_code"] = Found(either, raw.page, words)
     position = (raw.text("line_number") or "").rstrip(".")
+    if not decimal_comma and _WHOLE_DECIMAL.match(position):
+        position = position.split(".")[0]  # JD Edwards prints line 1 as 1.000
     if position.isdigit():
         found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
     elif position and "item_code" not in found and len(position.split()) == 1:

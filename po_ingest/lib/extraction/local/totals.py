@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Row, Word
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 
@@ -32,6 +32,9 @@ _KINDS = (
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
+# "Total net value", "Net total", "Total HT": a total, not a subtotal ("Subtotal").
+_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal)", re.IGNORECASE)
+_TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
 
@@ -44,6 +47,8 @@ class Totals:
     tax_sum: Found | None = None  # a "Total VAT" line under several rates
     total: Found | None = None
     unknown: list[str] = field(default_factory=list)  # what does not fit together
+    net_total: bool = False  # the subtotal is labelled a total ("Total net value excl. tax")
+    unread: bool = False  # a totals label without a readable amount
 
     @property
     def tax(self) -> Found | None:
@@ -111,11 +116,50 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
     return None
 
 
+def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
+    """Each amount of `row` as a row of its own, after the title words printed over it."""
+    lines = []
+    for cell in row.cells():
+        if not _is_amount(cell.text, decimal_comma):
+            continue  # the currency printed under "Currency"
+        over = [w for t in titles for w in t.words if w.x0 < cell.x1 and w.x1 > cell.x0]
+        lines.append(Row(row.page, over + cell.words))
+    return lines
+
+
+def _titles_over(row: Row, below: Row, decimal_comma: bool) -> bool:
+    """Words and no amount, right above `below`."""
+    close = row.page == below.page and below.y - row.y <= 2 * max(row.height, below.height)
+    return close and not any(_is_amount(c.text, decimal_comma) for c in row.cells())
+
+
+def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
+    """Totals printed as a row of columns, titles over amounts ("Sales tax" over "0.00"
+    beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
+    out: list[Row] = []
+    for row in rows:
+        cells = row.cells()
+        amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
+        others = [c for c in cells if c not in amounts]
+        if len(amounts) >= 2 and all(find_currency(c.text) == c.text.strip() for c in others):
+            titles, below = [], row
+            while out and len(titles) < _TITLE_ROWS and _titles_over(out[-1], below, decimal_comma):
+                below = out.pop()
+                titles.insert(0, below)
+            if titles:
+                out += _titled_amounts(row, titles, decimal_comma)
+                continue
+        out.append(row)
+    return out
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
-    for n, row in enumerate(rows):
+    unfolded = _unfolded(rows, decimal_comma)
+    for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
+            totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
         found = Found(value, row.page, words)
@@ -127,8 +171,10 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             if kind == "subtotal" and totals.subtotal is not None:
                 continue
             setattr(totals, kind, found)
+            if kind == "subtotal":
+                totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False
             if kind == "total":
-                if after := _line_after_total(rows[n:], found, decimal_comma):
+                if after := _line_after_total(unfolded[n:], found, decimal_comma):
                     totals.unknown.append(f"a {after} line under the total")
                 break  # what follows the total is footer (VAT IDs, bank details)
         elif kind == "allowances":
@@ -137,6 +183,14 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             totals.charges.append(found)
         else:
             totals.taxes.append(found)
+    if (
+        totals.total is None
+        and totals.net_total
+        and not (
+            totals.unread or totals.taxes or totals.tax_sum or totals.charges or totals.allowances
+        )
+    ):
+        totals.total = totals.subtotal  # the order states its net total and nothing more
     taxes = sum(t.value for t in totals.taxes)
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")

@@ -94,6 +94,15 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
     return -value if (lead or trail) else value
 
 
+_PER_UNIT = re.compile(r"^(?P<amount>[^/\s]*\d)/(?P<unit>[^\W\d_][^\W_]{0,5}\.?)$")
+
+
+def per_unit(text: str) -> tuple[str, str] | None:
+    """ "4.61/Ea" → ("4.61", "Ea"): a price and the unit it is for; None for anything else."""
+    m = _PER_UNIT.match(text.strip())
+    return (m["amount"], m["unit"]) if m and parse_amount(m["amount"]) is not None else None
+
+
 _ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
 _WORD = r"([^\W\d_]{3,10})"
@@ -131,12 +140,16 @@ def _numeric_date(m: re.Match[str], language: str | None, day_first: bool | None
 
 def day_first_dates(texts: list[str]) -> bool | None:
     """How the document writes its slashed dates, from those that can be read one way only
-    (23/04/2026 is day first, 04/23/2026 month first); None if none or both ways appear."""
+    (23/04/2026 is day first, 04/23/2026 and 1/14/21 month first); None if none or both
+    ways appear. A two-digit year counts only as a word of its own, not inside a code."""
     orders = set()
     for text in texts:
         for m in _NUMERIC.finditer(text):
             first, separator, second = int(m[1]), m[2], int(m[3])
-            if separator != "." and len(m[4]) == 4 and (first > 12) != (second > 12):
+            whole = m.group(0) in text.split()
+            if separator == "." or not (len(m[4]) == 4 or whole) or max(first, second) > 31:
+                continue
+            if (first > 12) != (second > 12):
                 orders.add(first > 12)
     return orders.pop() if len(orders) == 1 else None
 

@@ -1,0 +1,122 @@
+"""One table row's words as an item's cells: each word, or a run of words together, goes
+to the column whose title it lines up with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from po_ingest.lib.extraction.local.columns import (
+    DESCRIPTION_OR_POSITION,
+    ITEM_OR_POSITION,
+    Column,
+)
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.values import find_currency, parse_amount, per_unit
+
+_NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
+# How far a number may sit from its column header's edge.
+_ALIGN_SLACK = 24.0
+
+
+@dataclass
+class RawItem:
+    page: int
+    cells: dict[str, list[Word]] = field(default_factory=dict)
+    described_below: bool = False  # its description is the first cell of the row under it
+
+    def add(self, name: str, word: Word) -> None:
+        self.cells.setdefault(name, []).append(word)
+
+    def text(self, name: str) -> str | None:
+        words = self.cells.get(name)
+        return " ".join(w.text for w in words) if words else None
+
+
+def is_number(text: str) -> bool:
+    text = (per_unit(text) or (text,))[0]  # "4.61/Ea" aligns as the price it is
+    return any(c.isdigit() for c in text) and (
+        parse_amount(text, True) is not None or parse_amount(text, False) is not None
+    )
+
+
+def _distance(word: Word, column: Column) -> float:
+    if column.x0 <= word.center_x <= column.x1:
+        return 0.0
+    return min(abs(word.x1 - column.x1), abs(word.x0 - column.x0))
+
+
+def column_of(word: Word, columns: list[Column]) -> str:
+    """Numbers go to the column they align with (right or left edge, or inside it); other
+    words to the last column starting left of them."""
+    if is_number(word.text):
+        numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
+        if numeric:
+            nearest = min(numeric, key=lambda c: _distance(word, c))
+            if _distance(word, nearest) <= _ALIGN_SLACK:
+                return nearest.name
+    chosen = columns[0].name
+    for column in columns:
+        if column.x0 - _ALIGN_SLACK / 4 <= word.x0:
+            chosen = column.name
+    return chosen
+
+
+_CODE_COLUMNS = {"item_code", ITEM_OR_POSITION}
+_TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION, DESCRIPTION_OR_POSITION}
+
+
+def _run_column(run: Cell, columns: list[Column]) -> str | None:
+    """The one column all of a run's words go to, if any: the text column whose title
+    alone is over the run (a title centred over its column); for a number, a code
+    column's title alone over it ("Item #" over 11619); for words ending in a number, the
+    column of its first word."""
+    under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
+    text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
+    if _phrase_with_number(run):
+        return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
+    if any(is_number(w.text) for w in run.words):
+        return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
+    return text_under[0] if len(text_under) == 1 else None
+
+
+def assign(row: Row, columns: list[Column]) -> RawItem:
+    """The row's words by column: a run's words together where `_run_column` says so,
+    else each by its own position."""
+    values = RawItem(row.page)
+    for run in row.cells():
+        name = _run_column(run, columns)
+        for word in run.words:
+            values.add(name or column_of(word, columns), word)
+    return values
+
+
+def _phrase_with_number(run: Cell) -> bool:
+    """Words ending in a number ("ACCOUNT WITH VENDOR - 4000312525"): the number belongs
+    to the phrase, not to a column of numbers."""
+    first, last = run.words[0].text, run.words[-1].text
+    return (
+        len(run.words) > 1 and first.isalpha() and find_currency(first) is None and is_number(last)
+    )
+
+
+def split_code(item: RawItem) -> None:
+    """A position or an item code is one token: words after it in its column overflowed
+    from the description (a description left of its centred title); in a "Code /
+    Description" column, the code is the first word; an "Item" holding digits alone
+    beside a code column is the position."""
+    if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
+        position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
+        item.cells["line_number" if position else "description"] = words
+    if "code_description" in item.cells:
+        numbered = item.cells.get("item_code", [])
+        if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
+            item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
+        words = item.cells.pop("code_description")
+        item.cells["item_code"], rest = words[:1], words[1:]
+        if rest:
+            item.cells["description"] = rest + item.cells.get("description", [])
+    for name in ("item_code", "line_number", ITEM_OR_POSITION):
+        words = item.cells.get(name, [])
+        if len(words) > 1:
+            item.cells[name] = words[:1]
+            item.cells["description"] = words[1:] + item.cells.get("description", [])

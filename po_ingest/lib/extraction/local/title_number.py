@@ -1,0 +1,48 @@
+"""A PO number printed under the document's title with a bare "No." or "Number" for its
+label ("PURCHASE ORDER" over "No. P00342"): the title says whose number it is."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from po_ingest.lib.extraction.local.header import TITLE, Found
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
+
+_NUMBER = re.compile(
+    rf"^(?:{alternatives(vocabulary()['title_number']['words'])})\s*[:#]?\s*(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_ROWS_UNDER = 4  # a title's number sits within a few lines of it
+_ALIGNED = 4.0  # points between the title's edge and its number label's
+
+
+def _under(title: Cell, cell: Cell) -> bool:
+    """Set under the title, flush with its left or its right edge."""
+    return abs(cell.x0 - title.x0) <= _ALIGNED or abs(cell.x1 - title.x1) <= _ALIGNED
+
+
+def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None:
+    """What the number label at `position` labels: the rest of its cell ("No. P00342"),
+    else the next cell ("Number   PO284256-1")."""
+    match = _NUMBER.match(cells[position].text)
+    if match is None:
+        return None
+    if match["rest"]:
+        return match["rest"], cells[position].words[1:]
+    beside = cells[position + 1] if position + 1 < len(cells) else None
+    return (beside.text, beside.words) if beside else None
+
+
+def number_under_title(rows: list[Row], parse: Callable[[str], str | None]) -> Found | None:
+    """The number labelled "No."/"Number" under the purchase-order title, if it parses."""
+    for index, row in enumerate(rows):
+        for title in (c for c in row.cells() if TITLE.match(c.text)):
+            for below in rows[index + 1 : index + 1 + _ROWS_UNDER]:
+                cells = below.cells()
+                for position, cell in enumerate(cells):
+                    labelled = _labelled(cells, position) if _under(title, cell) else None
+                    if labelled and (value := parse(labelled[0])) is not None:
+                        return Found(value, below.page, labelled[1])
+    return None

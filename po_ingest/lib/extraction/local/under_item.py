@@ -1,0 +1,113 @@
+"""Rows under an item that are not items themselves: its wrapped text, its description
+printed below it, or details (references, dated labels) that belong to no column."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
+from po_ingest.lib.extraction.local.item_cells import RawItem, is_number
+from po_ingest.lib.extraction.local.layout import Row, Word
+
+_REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
+_DESCRIBING = {"item_code", "code_description", "description"}
+_TEXT_CELLS = ("item_code", "description", "unit")
+
+
+def _text_cells(item: RawItem) -> list[str]:
+    """The item's cells that hold text a row under it may wrap: an "Item" holding a code
+    ("FL-CHEP" over "PALLET") is one, a position (10) is not."""
+    names = [n for n in _TEXT_CELLS if n in item.cells]
+    either = item.text(ITEM_OR_POSITION)
+    return names + [ITEM_OR_POSITION] if either and not either.isdigit() else names
+
+
+def _text_cell_of(item: RawItem, word: Word) -> str:
+    """The item's text cell that starts nearest left of `word`."""
+    cells = [n for n in _text_cells(item) if item.cells[n][0].x0 <= word.x0 + 2]
+    return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+
+
+def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
+    """The row starts under a second line of titles ("Price count/item" under the header):
+    what each item prints there is that title's value, not its wrapped description."""
+    x = row.words[0].x0
+    return any(c.x0 - 4 <= x <= c.x1 for s in subtitles if s.page == row.page for c in s.cells())
+
+
+def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
+    return row.page == item.page and row.y - last_y <= 1.6 * row.height
+
+
+def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
+    """An item printing no description on its line (a code alone, or no description
+    column) is described by the row right under it, starting under its code or description
+    title; the rest of that row (a warehouse, a date) does not describe it."""
+    if "description" in item.cells or not _right_under(row, item, last_y):
+        return False
+    x = row.words[0].x0
+    return any(c.x0 - 4 <= x <= c.x1 for c in columns if c.name in _DESCRIBING)
+
+
+def continues(
+    row: Row, item: RawItem, last_y: float, subtitles: list[Row], pitch: float | None
+) -> bool:
+    """A text-only row right under an item whose words start where the item's text cells
+    start, one run of words per cell, continues it (a wrapped cell); anything else without
+    numbers (a note running across the columns) is not part of any item. `pitch`, the
+    smallest step from one item's last line to the next item: in a table padded wider than
+    its lines (a grid), a row that far down is a row of its own, not a wrapped line."""
+    starts = [item.cells[n][0].x0 for n in _text_cells(item)]
+    if not starts or item.described_below or not _right_under(row, item, last_y):
+        return False
+    if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
+        return False
+    if row.words[0].x0 < min(starts) - 2 or _under_subtitle(row, subtitles):
+        return False
+    runs = row.cells()
+    return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+
+
+def without_references(row: Row) -> Row | None:
+    """The row without its references ("LFC No. 300000237", "account #4000227995"): they
+    stand under an item, they are not its wrapped text."""
+    kept = [w for c in row.cells() if not _REFERENCE.search(c.text) for w in c.words]
+    return Row(row.page, kept) if kept else None
+
+
+def labels_over_values(row: Row, following: Row) -> bool:
+    """Two or more labels ("Requested Date", "Promised Date") with a value starting under
+    each on the next row: details of the item, not its wrapped text."""
+    labels, values = row.cells(), following.cells()
+    if following.page != row.page or following.y - row.y > 1.8 * row.height:
+        return False
+    if (
+        len(labels) < 2
+        or len(values) != len(labels)
+        or any(is_number(w.text) for w in following.words)
+    ):
+        return False
+    return all(abs(v.x0 - label.x0) <= 3 for v, label in zip(values, labels, strict=True))
+
+
+def wraps_position(item: RawItem, row: RawItem) -> bool:
+    """Digits alone, right under the item's position and overlapping it."""
+    words, above = row.cells.get("line_number", []), item.cells.get("line_number", [])
+    if set(row.cells) != {"line_number"} or len(words) != 1 or len(above) != 1:
+        return False
+    word, last = words[0], above[0]
+    return word.text.isdigit() and last.text.isdigit() and word.x0 < last.x1 and word.x1 > last.x0
+
+
+def wrap_position(item: RawItem, words: list[Word]) -> None:
+    """A position too wide for its column wraps ("1" over "0" is 10): its digits join."""
+    last = item.cells["line_number"][-1]
+    joined = "".join(w.text for w in [last, *words])
+    item.cells["line_number"][-1] = Word(
+        last.x0, last.y0, max(last.x1, words[-1].x1), words[-1].y1, joined
+    )
+
+
+def continue_item(item: RawItem, row: Row) -> None:
+    for word in row.words:
+        item.add(_text_cell_of(item, word), word)

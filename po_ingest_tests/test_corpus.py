@@ -152,9 +152,11 @@ def test_photos_open_and_are_large_enough_to_be_downscaled(corpus):
 
 
 def test_same_seed_gives_the_same_corpus(corpus, tmp_path):
-    again = generate_corpus(tmp_path, seed=7)
-    assert [d.name for d in again] == [d.name for d in corpus]
-    for first, second in zip(corpus, again, strict=True):
+    # The digital documents only: scans and photos are made from them, and degrading them
+    # again would double this module's time.
+    again = generate_corpus(tmp_path, seed=7, digital_only=True)
+    digital = [d for d in corpus if d.kind == "digital"]
+    assert [d.name for d in again] == [d.name for d in digital]
+    for first, second in zip(digital, again, strict=True):
         assert first.ground_truth_path.read_text() == second.ground_truth_path.read_text()
-        if first.kind == "digital":
-            assert first.path.read_bytes() == second.path.read_bytes(), first.name
+        assert first.path.read_bytes() == second.path.read_bytes(), first.name

@@ -892,3 +892,34 @@ def test_sap_price_unit_a_reference_row_and_the_description_under_a_material_cod
         Decimal("7.53"),
         Decimal("3388.50"),
     )
+
+
+def test_sap_titles_stacked_over_four_rows_a_bare_number_under_the_title_and_an_item_tax():
+    top = [(20, 130, "Line"), (46, 130, "Acme"), (100, 130, "Purchase")]
+    top += [(165, 130, "Material Description"), (-300, 130, "Quantity"), (310, 130, "UoM")]
+    top += [(-390, 130, "Unit Price"), (400, 130, "Per"), (-460, 130, "Price")]
+    top += [(-540, 130, "Extended")]
+    second = [(46, 140, "Material"), (100, 140, "Contract"), (165, 140, "UPC")]
+    second += [(-460, 140, "Per"), (-540, 140, "Amount")]
+    more = [(46, 150, "Vendor"), (46, 160, "Part #")]
+    item = [(20, 175, "10"), (46, 175, "440008061"), (165, 175, "PALLET 40X48IN")]
+    item += [(-300, 175, "510"), (310, 175, "EA"), (-390, 175, "6.32"), (405, 175, "1")]
+    item += [(-460, 175, "EA"), (-540, 175, "3,223.20")]
+    item += [(165, 190, "Item Tax"), (-390, 190, "0"), (-540, 190, "0.00")]
+    totals = _totals(215, [("Tax", "0.00"), ("Total PO Amount", "3,223.20")])
+    header = [(50, 68, "4509367961"), (50, 95, "PO Issue Date:"), (150, 95, "2026-01-14")]
+    order = _read(_page(header + top + second + more + item + totals)[0]).order
+    (line,) = order.items
+    assert order.po_number == "4509367961"
+    assert (line.line_number, line.item_code, line.description, line.unit) == (
+        10,
+        "440008061",
+        "PALLET 40X48IN",
+        "EA",
+    )
+    assert (line.quantity, line.unit_price, order.tax, order.total) == (
+        Decimal("510"),
+        Decimal("6.32"),
+        Decimal("0.00"),
+        Decimal("3223.20"),
+    )

@@ -923,3 +923,18 @@ def test_sap_titles_stacked_over_four_rows_a_bare_number_under_the_title_and_an_
         Decimal("0.00"),
         Decimal("3223.20"),
     )
+
+
+@pytest.mark.parametrize(("footer", "iso"), [("Printed 01/13/26", "2026-01-06"), (None, None)])
+def test_a_date_anywhere_in_the_document_decides_how_its_ambiguous_dates_read(footer, iso):
+    content, pdf = _page(_header(date="01/06/26") + _titles() + _ITEMS + _PLAIN_TOTALS)
+    last = pdf.new_page(width=595, height=842)
+    last.insert_text((50, 60), "Terms and conditions apply.", fontname="helv", fontsize=9)
+    if footer:
+        last.insert_text((50, 800), footer, fontname="helv", fontsize=9)
+    content = pdf.tobytes()
+    if iso is None:
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read(content)
+    else:
+        assert _read(content).order.order_date.isoformat() == iso

@@ -894,6 +894,12 @@ def test_sap_price_unit_a_reference_row_and_the_description_under_a_material_cod
     )
 
 
+def _as_printed(item) -> tuple:
+    """An item's position, code, description, unit, quantity and unit price as printed."""
+    text = (item.line_number, item.item_code, item.description, item.unit)
+    return text + (str(item.quantity), str(item.unit_price))
+
+
 def test_sap_titles_stacked_over_four_rows_a_bare_number_under_the_title_and_an_item_tax():
     top = [(20, 130, "Line"), (46, 130, "Acme"), (100, 130, "Purchase")]
     top += [(165, 130, "Material Description"), (-300, 130, "Quantity"), (310, 130, "UoM")]
@@ -911,18 +917,8 @@ def test_sap_titles_stacked_over_four_rows_a_bare_number_under_the_title_and_an_
     order = _read(_page(header + top + second + more + item + totals)[0]).order
     (line,) = order.items
     assert order.po_number == "4509367961"
-    assert (line.line_number, line.item_code, line.description, line.unit) == (
-        10,
-        "440008061",
-        "PALLET 40X48IN",
-        "EA",
-    )
-    assert (line.quantity, line.unit_price, order.tax, order.total) == (
-        Decimal("510"),
-        Decimal("6.32"),
-        Decimal("0.00"),
-        Decimal("3223.20"),
-    )
+    assert _as_printed(line) == (10, "440008061", "PALLET 40X48IN", "EA", "510", "6.32")
+    assert (order.tax, order.total) == (Decimal("0.00"), Decimal("3223.20"))
 
 
 @pytest.mark.parametrize(("footer", "iso"), [("Printed 01/13/26", "2026-01-06"), (None, None)])
@@ -938,3 +934,35 @@ def test_a_date_anywhere_in_the_document_decides_how_its_ambiguous_dates_read(fo
             _read(content)
     else:
         assert _read(content).order.order_date.isoformat() == iso
+
+
+def _two_line_sap(text_lines: list[list[tuple[float, float, str]]]) -> bytes:
+    """SAP's two-line items: "Item Material Description" over "Order qty. Unit Price per
+    unit Net value", each value left-aligned after its title."""
+    titles = [(43, 130, "Item"), (86, 130, "Material"), (223, 130, "Description")]
+    titles += [(58, 141, "Order qty."), (179, 141, "Unit"), (284, 141, "Price per unit")]
+    titles += [(434, 141, "Net value")]
+    y = 170 + 11 * len(text_lines)
+    amounts = [(151, y, "540"), (179, y, "Each"), (345, y, "5.13"), (489, y, "2,770.20")]
+    detail = [(86, y + 11, "Your material number 4000056400")]
+    totals = [(179, y + 40, "Tot.net item val. excl. tax USD"), (489, y + 40, "2,770.20")]
+    header = [(300, 80, "PO number/date"), (300, 91, "4511963999 / 2021-01-12")]
+    lines = [part for line in text_lines for part in line]
+    return _page(header + titles + lines + amounts + detail + totals)[0]
+
+
+_SAP_TEXT_LINE = [(43, 170, "00010"), (86, 170, "700-101790"), (223, 170, "PALLET WOOD CHEP")]
+
+
+def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date_label():
+    order = _read(_two_line_sap([_SAP_TEXT_LINE])).order
+    (item,) = order.items
+    assert (order.po_number, order.order_date.isoformat()) == ("4511963999", "2021-01-12")
+    assert _as_printed(item) == (10, "700-101790", "PALLET WOOD CHEP", "Each", "540", "5.13")
+    assert (order.subtotal, order.total) == (Decimal("2770.20"), Decimal("2770.20"))
+
+
+def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_declined():
+    wrapped = [(43, 181, "00020"), (223, 181, "PALLET BLOCK")]
+    with pytest.raises(ExtractionDeclined, match="no line-item table"):
+        _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))

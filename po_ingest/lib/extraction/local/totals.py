@@ -32,8 +32,9 @@ _KINDS = (
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
-# "Total net value", "Net total", "Total HT": a total, not a subtotal ("Subtotal").
-_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal)", re.IGNORECASE)
+# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
+# subtotal ("Subtotal").
+_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
 _TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 

@@ -966,3 +966,60 @@ def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_decline
     wrapped = [(43, 181, "00020"), (223, 181, "PALLET BLOCK")]
     with pytest.raises(ExtractionDeclined, match="no line-item table"):
         _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
+
+
+def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:
+    """An Indian retailer's order: an EAN and the description in one cell, then a column
+    per title right-aligned every 45 points, the amount in words naming the currency."""
+    header = [
+        (50, 80, "PO #"),
+        (150, 80, "4547106227"),
+        (50, 95, "PO Date"),
+        (150, 95, "22.01.2026"),
+    ]
+    rows = [(20, 140, "Sno"), (50, 140, "EAN No"), (140, 140, "Article Description")]
+    rows += [(20, 160, "1"), (50, 160, "8908009082084 FOOCHKA PANI"), (140, 171, "PURI 1KG")]
+    for n, (title, value) in enumerate(zip(titles, values, strict=True)):
+        rows += [(-(290 + 45 * n), 140, title), (-(290 + 45 * n), 160, value)]
+    rows += [(20, 200, "Total"), (-(290 + 45 * (len(titles) - 1)), 200, total)]
+    rows += [(20, 215, "Amount in words RUPEES SIX THOUSAND ONE HUNDRED SEVENTEEN ONLY")]
+    return _page(header + rows)[0]
+
+
+_GST_TITLES = ["Qty", "B.Price", "Sch.Val", "SGST %", "CGST %", "L.Price", "T.Value"]
+
+
+@pytest.mark.parametrize(
+    ("titles", "values", "price"),
+    [
+        (_GST_TITLES, ["72", "89.70", "8.78", "2.50", "2.50", "84.97", "6,117.55"], None),
+        (
+            ["Qty", "Rate", "Taxable Value", "CGST Amt", "SGST Amt", "Net Amount"],
+            ["72", "80.92", "5,826.24", "145.66", "145.65", "6,117.55"],
+            None,
+        ),
+        (
+            ["Qty", "Rate", "CGST %", "SGST %", "Amount"],
+            ["72", "84.966", "2.50", "2.50", "6,117.55"],
+            Decimal("84.966"),
+        ),
+    ],
+)
+def test_a_line_amount_including_the_gst_it_prints_adds_up_from_the_lines_numbers(
+    titles, values, price
+):
+    order = _read(_gst_order(titles, values, "6117.55")).order
+    (item,) = order.items
+    assert (item.item_code, item.description) == ("8908009082084", "FOOCHKA PANI PURI 1KG")
+    assert (item.quantity, item.unit_price, item.line_total) == (
+        Decimal("72"),
+        price,
+        Decimal("6117.55"),
+    )
+    assert (order.currency, order.total) == ("INR", Decimal("6117.55"))
+
+
+def test_a_line_amount_that_adds_up_neither_net_nor_with_its_gst_is_declined():
+    values = ["72", "89.70", "0.00", "2.50", "2.50", "84.97", "6,117.55"]
+    with pytest.raises(ExtractionDeclined, match="line 1 does not add up with the tax"):
+        _read(_gst_order(_GST_TITLES, values, "6117.55"))

@@ -11,7 +11,7 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 _COLUMN_RE = {
     name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
     for name, phrases in vocabulary()["columns"].items()
@@ -25,6 +25,8 @@ UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
 _FIRST_ONLY = ("unit_price", "discount", "unit")
+# Columns a table may print several of: "SGST %", "CGST %" and "Cess %" beside each other.
+_REPEATED = {"other", "tax_rate", "tax_amount"}
 
 
 @dataclass
@@ -93,7 +95,7 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
-    known = [n for n in names if n != "other"]
+    known = [n for n in names if n not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
     if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):

@@ -175,7 +175,8 @@ def parse_date(
 def find_currency(text: str) -> str | None:
     """The currency of the first ISO code (`EUR`, `(CHF)`), else of the first token carrying
     a currency sign (`$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one. A
-    code wins over a sign: "$" is a peso as often as a dollar (`$ 1,234.56 MXN`)."""
+    code wins over a sign: "$" is a peso as often as a dollar (`$ 1,234.56 MXN`); a
+    currency named in words (`RUPEES`) is read last."""
     tokens = [token.strip("():;,") for token in text.split()]
     for bare in tokens:
         if bare in CURRENCY_CODES:
@@ -185,5 +186,9 @@ def find_currency(text: str) -> str | None:
             if (bare == symbol and (len(symbol) == 1 or symbol.endswith("$"))) or (
                 symbol in bare and parse_amount(bare) is not None
             ):
+                return code
+    for bare in tokens:
+        for code, words in vocabulary()["currency_words"].items():
+            if bare.lower() in words:
                 return code
     return None

@@ -271,6 +271,8 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
         ("-12.50-", None, None),
         ("1,234,56", None, None),
         ("$5.75000", None, "5.75"),
+        ("2.150 KD", False, "2.150"),
+        ("\u0662\u0661", None, None),  # "21" in Arabic digits, as pymupdf reverses 12
     ],
 )
 def test_amounts_in_every_common_locale(text, decimal_comma, value):
@@ -1023,3 +1025,25 @@ def test_a_line_amount_that_adds_up_neither_net_nor_with_its_gst_is_declined():
     values = ["72", "89.70", "0.00", "2.50", "2.50", "84.97", "6,117.55"]
     with pytest.raises(ExtractionDeclined, match="line 1 does not add up with the tax"):
         _read(_gst_order(_GST_TITLES, values, "6117.55"))
+
+
+def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_places():
+    header = [(50, 80, "PO Number:"), (150, 80, "P00342"), (50, 110, "ORDER DATE")]
+    header += [(50, 131, "06/19/2026 01:58:40"), (250, 110, "CURRENCY"), (250, 131, "KWD")]
+    items = _item(160, "W-56", "Smart Watch", "12", "2.150 KD", "25.800 KD")
+    items += _item(174, "W-57", "Earbuds", "2", "2.750 KD", "5.500 KD")
+    totals = _totals(200, [("Untaxed", "31.300 KD"), ("Tax", "0.000 KD")])
+    totals += [(50, 228, "Warranty 12 months"), (380, 228, "TOTAL")]
+    content, pdf = _page(header + _titles() + items + totals)
+    # The total run into its translation, as pymupdf reads right-to-left text and a number.
+    translations = [(50, 120, "订单日期"), (250, 120, "货币"), (380, 238, "合计31.300 KD")]
+    for x, y, text in translations:
+        pdf[0].insert_text((x, y), text, fontname="china-s", fontsize=9)
+    order = _read(pdf.tobytes()).order
+    assert (order.order_date.isoformat(), order.currency) == ("2026-06-19", "KWD")
+    assert [item.unit_price for item in order.items] == [Decimal("2.150"), Decimal("2.750")]
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("31.300"),
+        Decimal("0.000"),
+        Decimal("31.300"),
+    )

@@ -88,6 +88,24 @@ def _label_and_amount(
     return [], [], None
 
 
+def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:
+    """A bilingual totals line: "TOTAL" over its Arabic, the amount beside the Arabic. The
+    label is the last cell of the row right above, starting where the translation does."""
+    translated = [w for w in row.words if w.x1 <= amount[0].x0]
+    if not translated or any(_latin(w.text) for w in translated):
+        return None
+    if above.page != row.page or row.y - above.y > 2 * max(above.height, row.height):
+        return None
+    label = above.cells()[-1]
+    if abs(label.x0 - translated[0].x0) > 4 or _kind([label.text]) is None:
+        return None
+    return label.text
+
+
+def _latin(text: str) -> bool:
+    return any("a" <= c.lower() <= "z" for c in text)
+
+
 def _kind(labels: list[str]) -> str | None:
     """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
     Subtotal", "Total" in "Total … 800 Units …"."""
@@ -163,6 +181,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
+        if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):
+            kind, labels = _kind([over]), [over]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it

@@ -22,6 +22,7 @@ CURRENCY_SYMBOLS = {
     "Rs.": "INR",
     "SFr.": "CHF",
     "Fr.": "CHF",
+    "KD": "KWD",
 }
 CURRENCY_CODES = (
     "EUR",
@@ -39,10 +40,16 @@ CURRENCY_CODES = (
     "JPY",
     "MXN",
     "BRL",
+    "KWD",
+    "AED",
+    "SAR",
+    "QAR",
+    "BHD",
+    "OMR",
 )
 
 _CODES = "|".join(CURRENCY_CODES)
-_SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?)"
+_SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?|KD)"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
@@ -57,6 +64,8 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
     `(3.00)` → Decimal; None when not a clean amount. `decimal_comma` (the document's habit)
     decides `1,234` and `1.234`; without it they are not guessed."""
     raw = text.strip().replace("\u2212", "-")
+    if any(c.isdigit() and not c.isascii() for c in raw):
+        return None  # "٢١": pymupdf gives right-to-left digits reversed (that is 12)
     match = _AMOUNT.match(raw)
     if not match:
         return None

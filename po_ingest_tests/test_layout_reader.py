@@ -271,6 +271,8 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
         ("-12.50-", None, None),
         ("1,234,56", None, None),
         ("$5.75000", None, "5.75"),
+        ("2.150 KD", False, "2.150"),
+        ("\u0662\u0661", None, None),  # "21" in Arabic digits, as pymupdf reverses 12
     ],
 )
 def test_amounts_in_every_common_locale(text, decimal_comma, value):
@@ -891,4 +893,157 @@ def test_sap_price_unit_a_reference_row_and_the_description_under_a_material_cod
         Decimal("450"),
         Decimal("7.53"),
         Decimal("3388.50"),
+    )
+
+
+def _as_printed(item) -> tuple:
+    """An item's position, code, description, unit, quantity and unit price as printed."""
+    text = (item.line_number, item.item_code, item.description, item.unit)
+    return text + (str(item.quantity), str(item.unit_price))
+
+
+def test_sap_titles_stacked_over_four_rows_a_bare_number_under_the_title_and_an_item_tax():
+    top = [(20, 130, "Line"), (46, 130, "Acme"), (100, 130, "Purchase")]
+    top += [(165, 130, "Material Description"), (-300, 130, "Quantity"), (310, 130, "UoM")]
+    top += [(-390, 130, "Unit Price"), (400, 130, "Per"), (-460, 130, "Price")]
+    top += [(-540, 130, "Extended")]
+    second = [(46, 140, "Material"), (100, 140, "Contract"), (165, 140, "UPC")]
+    second += [(-460, 140, "Per"), (-540, 140, "Amount")]
+    more = [(46, 150, "Vendor"), (46, 160, "Part #")]
+    item = [(20, 175, "10"), (46, 175, "440008061"), (165, 175, "PALLET 40X48IN")]
+    item += [(-300, 175, "510"), (310, 175, "EA"), (-390, 175, "6.32"), (405, 175, "1")]
+    item += [(-460, 175, "EA"), (-540, 175, "3,223.20")]
+    item += [(165, 190, "Item Tax"), (-390, 190, "0"), (-540, 190, "0.00")]
+    totals = _totals(215, [("Tax", "0.00"), ("Total PO Amount", "3,223.20")])
+    header = [(50, 68, "4509367961"), (50, 95, "PO Issue Date:"), (150, 95, "2026-01-14")]
+    order = _read(_page(header + top + second + more + item + totals)[0]).order
+    (line,) = order.items
+    assert order.po_number == "4509367961"
+    assert _as_printed(line) == (10, "440008061", "PALLET 40X48IN", "EA", "510", "6.32")
+    assert (order.tax, order.total) == (Decimal("0.00"), Decimal("3223.20"))
+
+
+@pytest.mark.parametrize(("footer", "iso"), [("Printed 01/13/26", "2026-01-06"), (None, None)])
+def test_a_date_anywhere_in_the_document_decides_how_its_ambiguous_dates_read(footer, iso):
+    content, pdf = _page(_header(date="01/06/26") + _titles() + _ITEMS + _PLAIN_TOTALS)
+    last = pdf.new_page(width=595, height=842)
+    last.insert_text((50, 60), "Terms and conditions apply.", fontname="helv", fontsize=9)
+    if footer:
+        last.insert_text((50, 800), footer, fontname="helv", fontsize=9)
+    content = pdf.tobytes()
+    if iso is None:
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read(content)
+    else:
+        assert _read(content).order.order_date.isoformat() == iso
+
+
+def _two_line_sap(text_lines: list[list[tuple[float, float, str]]]) -> bytes:
+    """SAP's two-line items: "Item Material Description" over "Order qty. Unit Price per
+    unit Net value", each value left-aligned after its title."""
+    titles = [(43, 130, "Item"), (86, 130, "Material"), (223, 130, "Description")]
+    titles += [(58, 141, "Order qty."), (179, 141, "Unit"), (284, 141, "Price per unit")]
+    titles += [(434, 141, "Net value")]
+    y = 170 + 11 * len(text_lines)
+    amounts = [(151, y, "540"), (179, y, "Each"), (345, y, "5.13"), (489, y, "2,770.20")]
+    detail = [(86, y + 11, "Your material number 4000056400")]
+    totals = [(179, y + 40, "Tot.net item val. excl. tax USD"), (489, y + 40, "2,770.20")]
+    header = [(300, 80, "PO number/date"), (300, 91, "4511963999 / 2021-01-12")]
+    lines = [part for line in text_lines for part in line]
+    return _page(header + titles + lines + amounts + detail + totals)[0]
+
+
+_SAP_TEXT_LINE = [(43, 170, "00010"), (86, 170, "700-101790"), (223, 170, "PALLET WOOD CHEP")]
+
+
+def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date_label():
+    order = _read(_two_line_sap([_SAP_TEXT_LINE])).order
+    (item,) = order.items
+    assert (order.po_number, order.order_date.isoformat()) == ("4511963999", "2021-01-12")
+    assert _as_printed(item) == (10, "700-101790", "PALLET WOOD CHEP", "Each", "540", "5.13")
+    assert (order.subtotal, order.total) == (Decimal("2770.20"), Decimal("2770.20"))
+
+
+def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_declined():
+    wrapped = [(43, 181, "00020"), (223, 181, "PALLET BLOCK")]
+    with pytest.raises(ExtractionDeclined, match="no line-item table"):
+        _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
+
+
+def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:
+    """An Indian retailer's order: an EAN and the description in one cell, then a column
+    per title right-aligned every 45 points, the amount in words naming the currency."""
+    header = [
+        (50, 80, "PO #"),
+        (150, 80, "4547106227"),
+        (50, 95, "PO Date"),
+        (150, 95, "22.01.2026"),
+    ]
+    rows = [(20, 140, "Sno"), (50, 140, "EAN No"), (140, 140, "Article Description")]
+    rows += [(20, 160, "1"), (50, 160, "8908009082084 FOOCHKA PANI"), (140, 171, "PURI 1KG")]
+    for n, (title, value) in enumerate(zip(titles, values, strict=True)):
+        rows += [(-(290 + 45 * n), 140, title), (-(290 + 45 * n), 160, value)]
+    rows += [(20, 200, "Total"), (-(290 + 45 * (len(titles) - 1)), 200, total)]
+    rows += [(20, 215, "Amount in words RUPEES SIX THOUSAND ONE HUNDRED SEVENTEEN ONLY")]
+    return _page(header + rows)[0]
+
+
+_GST_TITLES = ["Qty", "B.Price", "Sch.Val", "SGST %", "CGST %", "L.Price", "T.Value"]
+
+
+@pytest.mark.parametrize(
+    ("titles", "values", "price"),
+    [
+        (_GST_TITLES, ["72", "89.70", "8.78", "2.50", "2.50", "84.97", "6,117.55"], None),
+        (
+            ["Qty", "Rate", "Taxable Value", "CGST Amt", "SGST Amt", "Net Amount"],
+            ["72", "80.92", "5,826.24", "145.66", "145.65", "6,117.55"],
+            None,
+        ),
+        (
+            ["Qty", "Rate", "CGST %", "SGST %", "Amount"],
+            ["72", "84.966", "2.50", "2.50", "6,117.55"],
+            Decimal("84.966"),
+        ),
+    ],
+)
+def test_a_line_amount_including_the_gst_it_prints_adds_up_from_the_lines_numbers(
+    titles, values, price
+):
+    order = _read(_gst_order(titles, values, "6117.55")).order
+    (item,) = order.items
+    assert (item.item_code, item.description) == ("8908009082084", "FOOCHKA PANI PURI 1KG")
+    assert (item.quantity, item.unit_price, item.line_total) == (
+        Decimal("72"),
+        price,
+        Decimal("6117.55"),
+    )
+    assert (order.currency, order.total) == ("INR", Decimal("6117.55"))
+
+
+def test_a_line_amount_that_adds_up_neither_net_nor_with_its_gst_is_declined():
+    values = ["72", "89.70", "0.00", "2.50", "2.50", "84.97", "6,117.55"]
+    with pytest.raises(ExtractionDeclined, match="line 1 does not add up with the tax"):
+        _read(_gst_order(_GST_TITLES, values, "6117.55"))
+
+
+def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_places():
+    header = [(50, 80, "PO Number:"), (150, 80, "P00342"), (50, 110, "ORDER DATE")]
+    header += [(50, 131, "06/19/2026 01:58:40"), (250, 110, "CURRENCY"), (250, 131, "KWD")]
+    items = _item(160, "W-56", "Smart Watch", "12", "2.150 KD", "25.800 KD")
+    items += _item(174, "W-57", "Earbuds", "2", "2.750 KD", "5.500 KD")
+    totals = _totals(200, [("Untaxed", "31.300 KD"), ("Tax", "0.000 KD")])
+    totals += [(50, 228, "Warranty 12 months"), (380, 228, "TOTAL")]
+    content, pdf = _page(header + _titles() + items + totals)
+    # The total run into its translation, as pymupdf reads right-to-left text and a number.
+    translations = [(50, 120, "订单日期"), (250, 120, "货币"), (380, 238, "合计31.300 KD")]
+    for x, y, text in translations:
+        pdf[0].insert_text((x, y), text, fontname="china-s", fontsize=9)
+    order = _read(pdf.tobytes()).order
+    assert (order.order_date.isoformat(), order.currency) == ("2026-06-19", "KWD")
+    assert [item.unit_price for item in order.items] == [Decimal("2.150"), Decimal("2.750")]
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("31.300"),
+        Decimal("0.000"),
+        Decimal("31.300"),
     )

@@ -21,6 +21,7 @@ from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
+from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.values import day_first_dates, find_currency, parse_date
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
@@ -50,7 +51,8 @@ class LocalExtractor:
             if problem:
                 raise decline(problem)
             try:
-                order, provenance = self._read(rows, titles, find_items(rows))
+                table = find_items(rows) or find_two_line_items(rows)
+                order, provenance = self._read(rows, titles, table)
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:

@@ -11,7 +11,7 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 _COLUMN_RE = {
     name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
     for name, phrases in vocabulary()["columns"].items()
@@ -24,7 +24,9 @@ _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
-_FIRST_ONLY = ("unit_price", "discount")
+_FIRST_ONLY = ("unit_price", "discount", "unit")
+# Columns a table may print several of: "SGST %", "CGST %" and "Cess %" beside each other.
+_REPEATED = {"other", "tax_rate", "tax_amount"}
 
 
 @dataclass
@@ -93,7 +95,7 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
-    known = [n for n in names if n != "other"]
+    known = [n for n in names if n not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
     if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
@@ -114,7 +116,9 @@ def _phrases(words: list[Word]) -> list[list[Word]]:
 def _stacked(top: Row, bottom: Row) -> list[Word]:
     """Two header lines as one: each bottom word joins the top phrase it overlaps most
     ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
-    stand alone, and top phrases with nothing under them keep their words."""
+    stand alone, and top phrases with nothing under them keep their words. When the bottom
+    line is titles too, a pair the vocabulary does not know keeps the line it knows."""
+    titles_below = _title_words(bottom) >= 2
     phrases = _phrases(top.words)
     under: dict[int, list[Word]] = {}
     alone: list[Word] = []
@@ -132,9 +136,18 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
             continue
         parts = phrase + under[index]
         text = " ".join(w.text for w in parts)
+        if titles_below and not name_of(text):
+            text = _known_line(phrase, under[index], text)
         x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
         merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
     return sorted(merged, key=lambda w: w.x0)
+
+
+def _known_line(top: list[Word], bottom: list[Word], both: str) -> str:
+    """Of two stacked title lines, the one the vocabulary knows: SAP stacks a title per
+    line ("Material Description" over "UPC", "Cargill" over "Material")."""
+    texts = [" ".join(w.text for w in words) for words in (top, bottom)]
+    return next((t for t in texts if name_of(t)), both)
 
 
 def header_columns(rows: list[Row], index: int) -> Header | None:

@@ -56,10 +56,21 @@ def _rest_words(cell: Cell, rest: str) -> list[Word]:
     return taken or cell.words
 
 
+def _other_script(cell: Cell) -> bool:
+    """Words with no Latin letter and no digit: the label again in another script ("ORDER
+    DATE" over its Arabic), not its value."""
+    return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
+
+
 def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
-    """The cell under a label: the first in the next rows overlapping it horizontally."""
+    """The cell under a label: the first in the next rows overlapping it horizontally, past
+    a translation of the label."""
     for row in rows[index + 1 : index + 3]:
-        found = [c for c in row.cells() if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2]
+        found = [
+            c
+            for c in row.cells()
+            if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
+        ]
         if found:
             return None if is_label(found[0].text) else found[0]
     return None

@@ -3,6 +3,7 @@ to the column whose title it lines up with."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from po_ingest.lib.extraction.local.columns import (
@@ -13,7 +14,19 @@ from po_ingest.lib.extraction.local.columns import (
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount, per_unit
 
-_NUMERIC_COLUMNS = {"line_number", "quantity", "unit_price", "discount", "line_total", "other"}
+_NUMERIC_COLUMNS = {
+    "line_number",
+    "quantity",
+    "unit_price",
+    "discount",
+    "discount_amount",
+    "tax_rate",
+    "tax_amount",
+    "taxable_value",
+    "line_total",
+    "other",
+}
+_LONG_CODE = re.compile(r"^\d{8,}$")
 # How far a number may sit from its column header's edge.
 _ALIGN_SLACK = 24.0
 
@@ -47,7 +60,10 @@ def _distance(word: Word, column: Column) -> float:
 
 def column_of(word: Word, columns: list[Column]) -> str:
     """Numbers go to the column they align with (right or left edge, or inside it); other
-    words to the last column starting left of them."""
+    words to the last column starting left of them. A long run of digits is a code (an
+    EAN, an article number), not an amount: it goes to the column it lies under."""
+    if _LONG_CODE.match(word.text):
+        return min(columns, key=lambda c: _distance(word, c)).name
     if is_number(word.text):
         numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
         if numeric:

@@ -90,6 +90,7 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
         for w in page.get_text("words")
         if w[4].strip() and not _RULE.match(w[4])
     ]
+    words = [part for word in words for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))
     rows: list[Row] = []
     for word in words:
@@ -100,6 +101,24 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     for row in rows:
         row.words.sort(key=lambda w: w.x0)
     return rows
+
+
+# A number run into a word of another script ("ﻹﺟﻤﺎﻟﻲ152.050"), as pymupdf joins right-to-left
+# text and the amount after it.
+_SCRIPT_AND_NUMBER = re.compile(r"^(?P<text>[^\W\d_a-zA-Z\u00c0-\u024f]+)(?P<number>\d[\d.,]*)$")
+
+
+def split_scripts(word: Word) -> list[Word]:
+    """A word of another script run into a number, as the two words they are; the number
+    takes the right end of the box, in proportion to its characters."""
+    m = _SCRIPT_AND_NUMBER.match(word.text)
+    if m is None:
+        return [word]
+    cut = word.x1 - (word.x1 - word.x0) * len(m["number"]) / len(word.text)
+    return [
+        Word(word.x0, word.y0, cut, word.y1, m["text"]),
+        Word(cut, word.y0, word.x1, word.y1, m["number"]),
+    ]
 
 
 def title_texts(page: pymupdf.Page) -> list[str]:

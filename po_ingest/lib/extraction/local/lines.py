@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
+from po_ingest.lib.extraction.local.gross_lines import includes_tax
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
@@ -62,7 +63,12 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
     if set(_AMOUNTS) - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
-    if "discount" in raw.cells and found["quantity"].value:
+    gross = includes_tax(raw, found, decimal_comma)
+    if gross is None:
+        raise decline(f"line {number} does not add up with the tax it prints")
+    if gross:
+        del found["unit_price"]  # the printed price is before tax: not this amount's price
+    elif "discount" in raw.cells and found["quantity"].value:
         # The printed price is before the line's discount: the order keeps the net one.
         net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
         found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])

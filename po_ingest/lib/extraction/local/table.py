@@ -32,6 +32,7 @@ _MAX_ROW_GAP = 40.0
 # The totals block closes the table; "continued", "page 2" only pause it until the next page.
 _TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _TABLE_PAUSE = starting("table_end")
+_ITEM_TAX = starting("item_tax")
 
 
 def _is_full_item(row: Row, columns: list[Column]) -> bool:
@@ -96,6 +97,10 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
             in_table, table.end_row = False, index - 1
+            continue
+        if table.items and _ITEM_TAX.match(row.text):
+            table.notes.append(row.text)  # SAP's "Item Tax 0 0.00" under the item
+            table.end_row, last_y = index, row.y
             continue
         values = assign(row, table.columns)
         if table.items and set(values.cells) == {"line_total"}:

@@ -1,5 +1,6 @@
 """A PO number printed under the document's title with a bare "No." or "Number" for its
-label ("PURCHASE ORDER" over "No. P00342"): the title says whose number it is."""
+label ("PURCHASE ORDER" over "No. P00342"), or with none, right under it: the title says
+whose number it is."""
 
 from __future__ import annotations
 
@@ -35,14 +36,21 @@ def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None
     return (beside.text, beside.words) if beside else None
 
 
+def _bare_number(title: Cell, cell: Cell) -> bool:
+    """A number alone, all digits, on the line right under the title and flush left with it."""
+    return abs(cell.x0 - title.x0) <= _ALIGNED and len(cell.words) == 1 and cell.text.isdigit()
+
+
 def number_under_title(rows: list[Row], parse: Callable[[str], str | None]) -> Found | None:
     """The number labelled "No."/"Number" under the purchase-order title, if it parses."""
     for index, row in enumerate(rows):
         for title in (c for c in row.cells() if TITLE.match(c.text)):
-            for below in rows[index + 1 : index + 1 + _ROWS_UNDER]:
+            for distance, below in enumerate(rows[index + 1 : index + 1 + _ROWS_UNDER]):
                 cells = below.cells()
                 for position, cell in enumerate(cells):
                     labelled = _labelled(cells, position) if _under(title, cell) else None
+                    if labelled is None and distance == 0 and _bare_number(title, cell):
+                        labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:
                         return Found(value, below.page, labelled[1])
     return None

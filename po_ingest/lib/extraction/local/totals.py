@@ -32,8 +32,9 @@ _KINDS = (
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
-# "Total net value", "Net total", "Total HT": a total, not a subtotal ("Subtotal").
-_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal)", re.IGNORECASE)
+# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
+# subtotal ("Subtotal").
+_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
 _TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
@@ -85,6 +86,24 @@ def _label_and_amount(
                 labels = [c.text for c in reversed(cells) if _WORDY.search(c.text)]
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
+
+
+def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:
+    """A bilingual totals line: "TOTAL" over its Arabic, the amount beside the Arabic. The
+    label is the last cell of the row right above, starting where the translation does."""
+    translated = [w for w in row.words if w.x1 <= amount[0].x0]
+    if not translated or any(_latin(w.text) for w in translated):
+        return None
+    if above.page != row.page or row.y - above.y > 2 * max(above.height, row.height):
+        return None
+    label = above.cells()[-1]
+    if abs(label.x0 - translated[0].x0) > 4 or _kind([label.text]) is None:
+        return None
+    return label.text
+
+
+def _latin(text: str) -> bool:
+    return any("a" <= c.lower() <= "z" for c in text)
 
 
 def _kind(labels: list[str]) -> str | None:
@@ -162,6 +181,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
+        if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):
+            kind, labels = _kind([over]), [over]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it

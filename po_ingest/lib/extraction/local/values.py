@@ -22,6 +22,7 @@ CURRENCY_SYMBOLS = {
     "Rs.": "INR",
     "SFr.": "CHF",
     "Fr.": "CHF",
+    "KD": "KWD",
 }
 CURRENCY_CODES = (
     "EUR",
@@ -39,10 +40,16 @@ CURRENCY_CODES = (
     "JPY",
     "MXN",
     "BRL",
+    "KWD",
+    "AED",
+    "SAR",
+    "QAR",
+    "BHD",
+    "OMR",
 )
 
 _CODES = "|".join(CURRENCY_CODES)
-_SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?)"
+_SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?|KD)"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
@@ -57,6 +64,8 @@ def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None
     `(3.00)` → Decimal; None when not a clean amount. `decimal_comma` (the document's habit)
     decides `1,234` and `1.234`; without it they are not guessed."""
     raw = text.strip().replace("\u2212", "-")
+    if any(c.isdigit() and not c.isascii() for c in raw):
+        return None  # "٢١": pymupdf gives right-to-left digits reversed (that is 12)
     match = _AMOUNT.match(raw)
     if not match:
         return None
@@ -175,7 +184,8 @@ def parse_date(
 def find_currency(text: str) -> str | None:
     """The currency of the first ISO code (`EUR`, `(CHF)`), else of the first token carrying
     a currency sign (`$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one. A
-    code wins over a sign: "$" is a peso as often as a dollar (`$ 1,234.56 MXN`)."""
+    code wins over a sign: "$" is a peso as often as a dollar (`$ 1,234.56 MXN`); a
+    currency named in words (`RUPEES`) is read last."""
     tokens = [token.strip("():;,") for token in text.split()]
     for bare in tokens:
         if bare in CURRENCY_CODES:
@@ -185,5 +195,9 @@ def find_currency(text: str) -> str | None:
             if (bare == symbol and (len(symbol) == 1 or symbol.endswith("$"))) or (
                 symbol in bare and parse_amount(bare) is not None
             ):
+                return code
+    for bare in tokens:
+        for code, words in vocabulary()["currency_words"].items():
+            if bare.lower() in words:
                 return code
     return None

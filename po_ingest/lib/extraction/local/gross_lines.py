@@ -1,0 +1,71 @@
+"""A line amount that includes tax: tables printing each line's tax rates or amounts (Indian
+GST forms: "CGST %", "SGST Amt", "Taxable Value", "T.Value") often total the line with its
+tax. Such an amount is not net, so it is taken only when it adds up from the line's own
+numbers, and the printed price, which is before tax, is not kept as the line's price."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import product
+
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.values import parse_amount
+
+_TAX_COLUMNS = ("tax_rate", "tax_amount", "taxable_value")
+_CENT = Decimal("0.01")
+_HUNDRED = Decimal(100)
+
+
+def _summed(raw: RawItem, name: str, decimal_comma: bool) -> Decimal | None:
+    """The sum of the numbers in a column (several "CGST %", "SGST %" columns share one)."""
+    words = raw.cells.get(name)
+    if not words:
+        return None
+    values = [parse_amount(w.text.rstrip("%"), decimal_comma) for w in words]
+    return None if None in values else sum(values, Decimal(0))
+
+
+def _net_values(
+    base: Decimal, quantity: Decimal, discount: Decimal | None, per_unit_off: Decimal | None
+) -> set[Decimal]:
+    """The line's value before tax under each reading of its discounts: a discount as a
+    percentage or as an amount off the line, a discount amount off each unit or the line."""
+    percent_or_line = {base}
+    if discount is not None:
+        percent_or_line = {base * (1 - discount / _HUNDRED), base - discount}
+    off = {Decimal(0)} if per_unit_off is None else {quantity * per_unit_off, per_unit_off}
+    return {value - taken for value, taken in product(percent_or_line, off)}
+
+
+def includes_tax(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> bool | None:
+    """Whether the line's amount is its value plus the tax it prints, checked: the value
+    (quantity × price, less discounts, equal to a printed taxable value) plus the tax
+    amounts, or times one plus the rates. False for a table printing no tax per line, or a
+    line whose amount is its net value; None when neither reading adds up."""
+    if not any(raw.cells.get(name) for name in _TAX_COLUMNS):
+        return False
+    quantity, price, amount = (found[n].value for n in ("quantity", "unit_price", "line_total"))
+    if abs(quantity * price - amount) <= _CENT:
+        return False
+    rates = _summed(raw, "tax_rate", decimal_comma)
+    taxes = _summed(raw, "tax_amount", decimal_comma)
+    taxable = _summed(raw, "taxable_value", decimal_comma)
+    discount = _summed(raw, "discount", decimal_comma)
+    per_unit_off = _summed(raw, "discount_amount", decimal_comma)
+    nets = _net_values(quantity * price, quantity, discount, per_unit_off)
+    if any(abs(net - amount) <= _CENT for net in nets):
+        return False
+    for net in nets:
+        if taxable is not None and abs(net - taxable) > _CENT:
+            continue
+        value = net if taxable is None else taxable
+        if taxes is not None:
+            gross = value + taxes
+        elif rates is not None:
+            gross = value * (1 + rates / _HUNDRED)
+        else:
+            continue
+        if abs(gross - amount) <= _CENT:
+            return True
+    return None

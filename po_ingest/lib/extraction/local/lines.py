@@ -9,6 +9,7 @@ from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.table import RawItem
+from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import parse_amount
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
@@ -33,6 +34,7 @@ def _unit_beside_numbers(raw: RawItem) -> None:
 
 def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
     """The item's fields; declines a line without description, quantity, price or total."""
+    read_unit_cell(raw)
     _unit_beside_numbers(raw)
     found: dict[str, Found] = {}
     for name in _AMOUNTS:

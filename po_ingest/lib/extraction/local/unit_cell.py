@@ -1,0 +1,42 @@
+"""The unit cell of a line as printed in narrow columns: a unit too wide for its cell wraps
+inside it ("FRASC" over "O"), and a description whose title is centred over a wide column
+starts right after the unit, inside what the titles alone give the unit column."""
+
+from __future__ import annotations
+
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.table import RawItem
+
+
+def _stacked(upper: Word, lower: Word) -> bool:
+    """`lower` is printed under `upper`, within its width: the rest of a wrapped word."""
+    below = lower.y0 > upper.center_y and lower.center_y > upper.y1 - upper.height / 4
+    return below and upper.x0 - 1 <= lower.x0 and lower.x1 <= upper.x1 + 1
+
+
+def _unwrapped(words: list[Word]) -> list[Word]:
+    """Words wrapped one under the other in a narrow cell, joined back into one word."""
+    joined: list[Word] = []
+    for word in words:
+        if joined and _stacked(joined[-1], word):
+            upper = joined.pop()
+            word = Word(upper.x0, upper.y0, upper.x1, word.y1, upper.text + word.text)
+        joined.append(word)
+    return joined
+
+
+def read_unit_cell(raw: RawItem) -> None:
+    """The unit as one word; words set a cell gap right of it are the description's."""
+    words = raw.cells.get("unit")
+    if not words:
+        return
+    first, *rest = Row(raw.page, _unwrapped(sorted(words, key=lambda w: w.x0))).cells()
+    raw.cells["unit"] = first.words
+    if not rest:
+        return
+    spilled = [w for cell in rest for w in cell.words]
+    description = raw.cells.get("description", [])
+    if description and description[0].x0 < spilled[0].x0:
+        raw.cells["description"] = description + spilled
+    else:
+        raw.cells["description"] = spilled + description

@@ -692,3 +692,54 @@ def test_an_italian_row_total_column_and_an_abbreviated_month():
     order = _read(content).order
     assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
     assert (order.order_date, order.total) == (dt.date(2026, 3, 5), Decimal("36.60"))
+
+
+def _ecuadorian_order(second_total: str = "2.23", domain: str = "com.ec") -> bytes:
+    """A Spanish order in the SAP Business One layout: a narrow unit column left of a wide
+    description whose title is centred, one unit wrapped inside its cell, "$" totals."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((168, 50), "ORDEN DE COMPRA OS-0-0-4873", fontname="hebo", fontsize=16)
+    lines = [(10, 80, "Fecha:"), (60, 80, "01/09/2025"), (10, 92, "Proveedor:")]
+    lines += [(60, 92, "UNILIMPIOSUR CIA LTDA"), (16, 130, "Uni."), (191, 130, "Descripción")]
+    lines += [(452, 130, "Cant."), (488, 130, "P. Uni"), (528, 130, "P. Total")]
+    lines += _line(160, [(50, "CAFE BUEN DIA 170 GR"), (460, "1"), (491, "9.89"), (533, "9.89")])
+    lines += _line(185, [(13, "Funda"), (50, "AZUCAR DE 2 KG"), (460, "1"), (491, "2.23")])
+    lines += [(533, 185, second_total)]
+    lines += [(410, 215, "Subtotal"), (531, 215, "$12,12"), (410, 230, "Descuento")]
+    lines += [(541, 230, "$0,00"), (20, 245, "Aprueba: izuniga"), (410, 245, "Subtotal")]
+    lines += [(531, 245, "$12,12"), (410, 260, "IVA 0%"), (540, 260, "-"), (410, 275, "IVA 15%")]
+    lines += [(536, 275, "$1,82"), (410, 290, "TOTAL"), (531, 290, "$13,94")]
+    lines += [(20, 305, f"E-mail: compras@gruporoldan.{domain}")]
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    for x, y, text in ((12, 155.2, "FRASC"), (21.3, 163.4, "O")):  # wrapped in its cell
+        page.insert_text((x, y), text, fontname="helv", fontsize=7)
+    return doc.tobytes()
+
+
+def test_a_narrow_unit_column_left_of_a_centred_description_and_dollar_totals_in_ecuador():
+    order = _read(_ecuadorian_order()).order
+    assert [(i.unit, i.description, i.line_total) for i in order.items] == [
+        ("FRASCO", "CAFE BUEN DIA 170 GR", Decimal("9.89")),
+        ("Funda", "AZUCAR DE 2 KG", Decimal("2.23")),
+    ]
+    assert (order.po_number, order.order_date, order.currency) == (
+        "OS-0-0-4873",
+        dt.date(2025, 9, 1),
+        "USD",
+    )
+    assert (order.subtotal, order.allowances, order.tax, order.total) == tuple(
+        map(Decimal, ("12.12", "0.00", "1.82", "13.94"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("second_total", "domain", "reason"),
+    [("4.46", "com.ec", "add up"), ("2.23", "com.mx", "peso")],
+)
+def test_a_line_total_that_is_not_quantity_times_price_or_a_peso_order_is_declined(
+    second_total, domain, reason
+):
+    with pytest.raises(ExtractionDeclined, match=reason):
+        _read(_ecuadorian_order(second_total, domain))

@@ -743,3 +743,24 @@ def test_a_line_total_that_is_not_quantity_times_price_or_a_peso_order_is_declin
 ):
     with pytest.raises(ExtractionDeclined, match=reason):
         _read(_ecuadorian_order(second_total, domain))
+
+
+def test_the_table_finder_reads_only_pages_naming_a_quantity_and_an_amount(monkeypatch):
+    doc = pymupdf.open(stream=_ruled_grid(), filetype="pdf")
+    for n in range(3):  # appendices: label instructions, conditions
+        page = doc.new_page(width=595, height=842)
+        for y in range(80, 400, 14):
+            page.insert_text(
+                (50, y), f"Appendix {n + 1}: parcel label code, article name", fontsize=9
+            )
+    searched = []
+    find_tables = pymupdf.Page.find_tables
+
+    def recording(page, *args, **kwargs):
+        searched.append(page.number)
+        return find_tables(page, *args, **kwargs)
+
+    monkeypatch.setattr(pymupdf.Page, "find_tables", recording)
+    order = _read(doc.tobytes()).order
+    assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
+    assert set(searched) == {0}

@@ -20,6 +20,8 @@ if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
 STRATEGIES = ("lines", "text")
+# The columns an item table must name (columns.named_columns).
+_NAMED_BY_EVERY_TABLE = {"quantity", "line_total"}
 
 
 def _columns(table) -> list[Column] | None:
@@ -32,11 +34,24 @@ def _columns(table) -> list[Column] | None:
     return named_columns(found)
 
 
+def _names_columns(rows: list[Row]) -> bool:
+    """The page names a quantity and an amount column, in a word or two: what any item
+    table's header shows, however its cells wrap their titles."""
+    names = set()
+    for row in rows:
+        texts = [w.text for w in row.words]
+        pairs = zip(texts, texts[1:], strict=False)
+        names |= {name_of(t) for t in texts} | {name_of(f"{a} {b}") for a, b in pairs}
+    return names >= _NAMED_BY_EVERY_TABLE
+
+
 def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:
     """Per page, the first table whose header names an item table, keyed by the index of
     its first row in `rows`."""
     found: dict[int, Header] = {}
     for number, page in enumerate(pdf):
+        if not _names_columns([r for r in rows if r.page == number]):
+            continue  # an appendix, terms and conditions: no table finder needed
         for strategy in STRATEGIES:
             header = next(
                 (

@@ -764,3 +764,15 @@ def test_the_table_finder_reads_only_pages_naming_a_quantity_and_an_amount(monke
     order = _read(doc.tobytes()).order
     assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
     assert set(searched) == {0}
+
+
+def test_dotted_dates_do_not_make_a_decimal_comma_order_read_4_002_pieces_as_4():
+    header = _header("Order No.", "Date:", "07.03.2025")
+    header += [(300, 80, "Delivery: 08.05.2025"), (300, 95, "Confirmed: 14.03.2025")]
+    header += [(300, 110, "Printed: 07.03.2025")]
+    rows = _item(160, "21158669", "Umbrella manual 3-fold", "4.002", "1,76", "7.043,52")
+    totals = _totals(190, [("Total", "7.043,52 EUR")])
+    content, _ = _page(header + _titles() + rows + totals, title="ORDER")
+    order = _read(content).order
+    assert [(i.quantity, i.unit_price) for i in order.items] == [(Decimal(4002), Decimal("1.76"))]
+    assert order.total == Decimal("7043.52")

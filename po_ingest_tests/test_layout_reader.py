@@ -776,3 +776,33 @@ def test_dotted_dates_do_not_make_a_decimal_comma_order_read_4_002_pieces_as_4()
     order = _read(content).order
     assert [(i.quantity, i.unit_price) for i in order.items] == [(Decimal(4002), Decimal("1.76"))]
     assert order.total == Decimal("7043.52")
+
+
+def _priced_order(total: str) -> bytes:
+    """An import order's table: quantity and price per unit, no line totals."""
+    xs = (50, 120, -330, 345, -440)
+    titles = _line(
+        140, list(zip(xs, ("Art. No.", "Article", "Quantity", "Unit", "Price/Unit"), strict=True))
+    )
+    rows = _line(
+        160, list(zip(xs, ("21158669", "Umbrella 3-fold", "4,002", "PC", "1.76 USD"), strict=True))
+    )
+    rows += _line(
+        174, list(zip(xs, ("21204786", "Rain cape", "300", "PC", "0.37 USD"), strict=True))
+    )
+    totals = _totals(200, [("Total", total)])
+    return _page(_header() + titles + rows + totals)[0]
+
+
+def test_lines_printed_without_totals_are_checked_by_the_order_total():
+    order = _read(_priced_order("USD 7,154.52")).order
+    assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal(4002), Decimal("1.76"), None),
+        (Decimal(300), Decimal("0.37"), None),
+    ]
+    assert (order.total, order.currency) == (Decimal("7154.52"), "USD")
+
+
+def test_lines_without_totals_that_do_not_give_the_order_total_are_declined():
+    with pytest.raises(ExtractionDeclined, match="does not give the order's total"):
+        _read(_priced_order("USD 7,154.62"))

@@ -105,7 +105,11 @@ class LocalExtractor:
             raise decline(
                 "a '$' without a currency code outside English: a peso as often as a dollar"
             )
-        items = [read_item(raw, n, decimal_comma) for n, raw in enumerate(table.items, start=1)]
+        totals_printed = any(c.name == "line_total" for c in table.columns)
+        items = [
+            read_item(raw, n, decimal_comma, totals_printed)
+            for n, raw in enumerate(table.items, start=1)
+        ]
         return accepted_order(fields, items, totals, default_currency())
 
 

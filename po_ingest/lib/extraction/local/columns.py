@@ -22,6 +22,8 @@ _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
 _REQUIRED = {"quantity", "line_total"}
+# A table that prints no line totals prices each line; the order's total then checks them.
+_PRICED_ONLY = {"quantity", "unit_price"}
 
 
 @dataclass
@@ -69,7 +71,7 @@ def _columns(words: list[Word]) -> list[Column] | None:
 
 def named_columns(found: list[Column]) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
-    (a description, a quantity and an amount, no column twice)."""
+    (a description, a quantity and an amount or a price, no column twice)."""
     if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
         return None  # a header row holds column names, not a sentence
     for column in found:
@@ -85,7 +87,8 @@ def named_columns(found: list[Column]) -> list[Column] | None:
             names = [c.name for c in found]
     known = [n for n in names if n != "other"]
     has_description = "description" in known or "code_description" in known
-    if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
+    priced = set(known) >= _REQUIRED or set(known) >= _PRICED_ONLY
+    if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
 

@@ -20,8 +20,8 @@ if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
 STRATEGIES = ("lines", "text")
-# The columns an item table must name (columns.named_columns).
-_NAMED_BY_EVERY_TABLE = {"quantity", "line_total"}
+# An item table names a quantity and an amount or a price (columns.named_columns).
+_AMOUNT_OR_PRICE = {"line_total", "unit_price"}
 
 
 def _columns(table) -> list[Column] | None:
@@ -35,14 +35,14 @@ def _columns(table) -> list[Column] | None:
 
 
 def _names_columns(rows: list[Row]) -> bool:
-    """The page names a quantity and an amount column, in a word or two: what any item
+    """The page names a quantity and an amount or price column, in a word or two: what any item
     table's header shows, however its cells wrap their titles."""
     names = set()
     for row in rows:
         texts = [w.text for w in row.words]
         pairs = zip(texts, texts[1:], strict=False)
         names |= {name_of(t) for t in texts} | {name_of(f"{a} {b}") for a, b in pairs}
-    return names >= _NAMED_BY_EVERY_TABLE
+    return "quantity" in names and bool(names & _AMOUNT_OR_PRICE)
 
 
 def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:

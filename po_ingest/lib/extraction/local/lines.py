@@ -32,8 +32,11 @@ def _unit_beside_numbers(raw: RawItem) -> None:
             raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
 
 
-def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
-    """The item's fields; declines a line without description, quantity, price or total."""
+def read_item(
+    raw: RawItem, number: int, decimal_comma: bool, totals_printed: bool = True
+) -> dict[str, Found]:
+    """The item's fields; declines a line without description, quantity, price or total
+    (when its table prints line totals)."""
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
     found: dict[str, Found] = {}
@@ -49,10 +52,11 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
             found[name] = Found(text, raw.page, raw.cells[name])
     if len(raw.cells.get("unit", [])) > 1:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
-    if set(_AMOUNTS) - set(found) or "description" not in found:
+    required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
+    if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
-    if "discount" in raw.cells and found["quantity"].value:
+    if "discount" in raw.cells and "line_total" in found and found["quantity"].value:
         # The printed price is before the line's discount: the order keeps the net one.
         net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
         found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])

@@ -806,3 +806,12 @@ def test_lines_printed_without_totals_are_checked_by_the_order_total():
 def test_lines_without_totals_that_do_not_give_the_order_total_are_declined():
     with pytest.raises(ExtractionDeclined, match="does not give the order's total"):
         _read(_priced_order("USD 7,154.62"))
+
+
+def test_an_item_after_a_tall_gap_below_the_previous_items_notes_still_belongs_to_the_table():
+    rows = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    rows += [(X["description"], 172, "Colour: black"), (X["description"], 184, "Brand: House")]
+    rows += _item(250, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(276, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + rows + totals)
+    assert [i.item_code for i in _read(content).order.items] == ["AB-100", "CD-200"]

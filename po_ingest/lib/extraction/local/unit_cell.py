@@ -26,17 +26,20 @@ def _unwrapped(words: list[Word]) -> list[Word]:
 
 
 def read_unit_cell(raw: RawItem) -> None:
-    """The unit as one word; words set a cell gap right of it are the description's."""
+    """The unit as one word; words set a cell gap right of it, left of the description's
+    own words and of the quantity, begin the description. Anything else stays in the unit
+    (and the line is declined)."""
     words = raw.cells.get("unit")
     if not words:
         return
-    first, *rest = Row(raw.page, _unwrapped(sorted(words, key=lambda w: w.x0))).cells()
-    raw.cells["unit"] = first.words
-    if not rest:
-        return
+    unwrapped = _unwrapped(sorted(words, key=lambda w: w.x0))
+    first, *rest = Row(raw.page, unwrapped).cells()
     spilled = [w for cell in rest for w in cell.words]
     description = raw.cells.get("description", [])
-    if description and description[0].x0 < spilled[0].x0:
-        raw.cells["description"] = description + spilled
-    else:
+    starts = [raw.cells[n][0].x0 for n in ("description", "quantity") if raw.cells.get(n)]
+    if spilled and any(x < spilled[0].x0 for x in starts):
+        raw.cells["unit"] = unwrapped  # right of the description or the numbers: not its start
+        return
+    raw.cells["unit"] = first.words
+    if spilled:
         raw.cells["description"] = spilled + description

@@ -20,8 +20,10 @@ if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
 STRATEGIES = ("lines", "text")
-# An item table names a quantity and an amount or a price (columns.named_columns).
-_AMOUNT_OR_PRICE = {"line_total", "unit_price"}
+# The table finder is slow: it reads only pages naming a quantity and a line amount. A
+# table of prices without line totals (import orders with long appendices) is read from
+# its words alone.
+_SEARCHED_FOR = {"quantity", "line_total"}
 
 
 def _columns(table) -> list[Column] | None:
@@ -35,14 +37,14 @@ def _columns(table) -> list[Column] | None:
 
 
 def _names_columns(rows: list[Row]) -> bool:
-    """The page names a quantity and an amount or price column, in a word or two: what any item
+    """The page names a quantity and an amount column, in a word or two: what any item
     table's header shows, however its cells wrap their titles."""
     names = set()
     for row in rows:
         texts = [w.text for w in row.words]
         pairs = zip(texts, texts[1:], strict=False)
         names |= {name_of(t) for t in texts} | {name_of(f"{a} {b}") for a, b in pairs}
-    return "quantity" in names and bool(names & _AMOUNT_OR_PRICE)
+    return names >= _SEARCHED_FOR
 
 
 def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:

@@ -808,15 +808,6 @@ def test_lines_without_totals_that_do_not_give_the_order_total_are_declined():
         _read(_priced_order("USD 7,154.62"))
 
 
-def test_an_item_after_a_tall_gap_below_the_previous_items_notes_still_belongs_to_the_table():
-    rows = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
-    rows += [(X["description"], 172, "Colour: black"), (X["description"], 184, "Brand: House")]
-    rows += _item(250, "CD-200", "Washers", "4", "1.25", "5.00")
-    totals = _totals(276, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
-    content, _ = _page(_header() + _titles() + rows + totals)
-    assert [i.item_code for i in _read(content).order.items] == ["AB-100", "CD-200"]
-
-
 def test_text_right_of_a_unit_that_follows_the_description_is_still_declined():
     rows = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + [(378, 160, "Gate")]
     rows += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")

@@ -196,10 +196,8 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         if any(_TABLE_CLOSE.match(c.text) for c in cells):
             in_table, closed, table.end_row = False, True, index - 1
             continue
-        # Below a tall item's notes, the next whole item goes on with the table.
-        gap = row.y - last_y > _MAX_ROW_GAP and not _is_full_item(row, table.columns)
-        if gap or any(_TABLE_PAUSE.match(c.text) for c in cells):
-            in_table, table.end_row, resumable = False, index - 1, gap
+        if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
+            in_table, table.end_row = False, index - 1
             continue
         values = RawItem(row.page)
         for word in row.words:

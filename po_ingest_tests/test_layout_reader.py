@@ -1047,3 +1047,131 @@ def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_
         Decimal("0.000"),
         Decimal("31.300"),
     )
+
+
+def _ecuadorian_order(second_total: str = "2.23", domain: str = "com.ec") -> bytes:
+    """A Spanish order in the SAP Business One layout: a narrow unit column left of a wide
+    description whose title is centred, one unit wrapped inside its cell, "$" totals."""
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((168, 50), "ORDEN DE COMPRA OS-0-0-4873", fontname="hebo", fontsize=16)
+    lines = [(10, 80, "Fecha:"), (60, 80, "01/09/2025"), (10, 92, "Proveedor:")]
+    lines += [(60, 92, "UNILIMPIOSUR CIA LTDA"), (16, 130, "Uni."), (191, 130, "Descripción")]
+    lines += [(452, 130, "Cant."), (488, 130, "P. Uni"), (528, 130, "P. Total")]
+    lines += _line(160, [(50, "CAFE BUEN DIA 170 GR"), (460, "1"), (491, "9.89"), (533, "9.89")])
+    lines += _line(185, [(13, "Funda"), (50, "AZUCAR DE 2 KG"), (460, "1"), (491, "2.23")])
+    lines += [(533, 185, second_total)]
+    lines += [(410, 215, "Subtotal"), (531, 215, "$12,12"), (410, 230, "Descuento")]
+    lines += [(541, 230, "$0,00"), (20, 245, "Aprueba: izuniga"), (410, 245, "Subtotal")]
+    lines += [(531, 245, "$12,12"), (410, 260, "IVA 0%"), (540, 260, "-"), (410, 275, "IVA 15%")]
+    lines += [(536, 275, "$1,82"), (410, 290, "TOTAL"), (531, 290, "$13,94")]
+    lines += [(20, 305, f"E-mail: compras@gruporoldan.{domain}")]
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    for x, y, text in ((12, 155.2, "FRASC"), (21.3, 163.4, "O")):  # wrapped in its cell
+        page.insert_text((x, y), text, fontname="helv", fontsize=7)
+    return doc.tobytes()
+
+
+def test_a_narrow_unit_column_left_of_a_centred_description_and_dollar_totals_in_ecuador():
+    order = _read(_ecuadorian_order()).order
+    assert [(i.unit, i.description, i.line_total) for i in order.items] == [
+        ("FRASCO", "CAFE BUEN DIA 170 GR", Decimal("9.89")),
+        ("Funda", "AZUCAR DE 2 KG", Decimal("2.23")),
+    ]
+    assert (order.po_number, order.order_date, order.currency) == (
+        "OS-0-0-4873",
+        dt.date(2025, 9, 1),
+        "USD",
+    )
+    assert (order.subtotal, order.allowances, order.tax, order.total) == tuple(
+        map(Decimal, ("12.12", "0.00", "1.82", "13.94"))
+    )
+
+
+@pytest.mark.parametrize(
+    ("second_total", "domain", "reason"),
+    [("4.46", "com.ec", "add up"), ("2.23", "com.mx", "peso")],
+)
+def test_a_line_total_that_is_not_quantity_times_price_or_a_peso_order_is_declined(
+    second_total, domain, reason
+):
+    with pytest.raises(ExtractionDeclined, match=reason):
+        _read(_ecuadorian_order(second_total, domain))
+
+
+def test_the_table_finder_reads_only_pages_naming_a_quantity_and_an_amount(monkeypatch):
+    doc = pymupdf.open(stream=_ruled_grid(), filetype="pdf")
+    for n in range(3):  # appendices: label instructions, conditions
+        page = doc.new_page(width=595, height=842)
+        for y in range(80, 400, 14):
+            page.insert_text(
+                (50, y), f"Appendix {n + 1}: parcel label code, article name", fontsize=9
+            )
+    searched = []
+    find_tables = pymupdf.Page.find_tables
+
+    def recording(page, *args, **kwargs):
+        searched.append(page.number)
+        return find_tables(page, *args, **kwargs)
+
+    monkeypatch.setattr(pymupdf.Page, "find_tables", recording)
+    order = _read(doc.tobytes()).order
+    assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
+    assert set(searched) == {0}
+
+
+def test_dotted_dates_do_not_make_a_decimal_comma_order_read_4_002_pieces_as_4():
+    header = _header("Order No.", "Date:", "07.03.2025")
+    header += [(300, 80, "Delivery: 08.05.2025"), (300, 95, "Confirmed: 14.03.2025")]
+    header += [(300, 110, "Printed: 07.03.2025")]
+    rows = _item(160, "21158669", "Umbrella manual 3-fold", "4.002", "1,76", "7.043,52")
+    totals = _totals(190, [("Total", "7.043,52 EUR")])
+    content, _ = _page(header + _titles() + rows + totals, title="ORDER")
+    order = _read(content).order
+    assert [(i.quantity, i.unit_price) for i in order.items] == [(Decimal(4002), Decimal("1.76"))]
+    assert order.total == Decimal("7043.52")
+
+
+def _priced_order(total: str) -> bytes:
+    """An import order's table: quantity and price per unit, no line totals."""
+    xs = (50, 120, -330, 345, -440)
+    titles = _line(
+        140, list(zip(xs, ("Art. No.", "Article", "Quantity", "Unit", "Price/Unit"), strict=True))
+    )
+    rows = _line(
+        160, list(zip(xs, ("21158669", "Umbrella 3-fold", "4,002", "PC", "1.76 USD"), strict=True))
+    )
+    rows += _line(
+        174, list(zip(xs, ("21204786", "Rain cape", "300", "PC", "0.37 USD"), strict=True))
+    )
+    totals = _totals(200, [("Total", total)])
+    return _page(_header() + titles + rows + totals)[0]
+
+
+def test_lines_printed_without_totals_are_checked_by_the_order_total():
+    order = _read(_priced_order("USD 7,154.52")).order
+    assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal(4002), Decimal("1.76"), None),
+        (Decimal(300), Decimal("0.37"), None),
+    ]
+    assert (order.total, order.currency) == (Decimal("7154.52"), "USD")
+
+
+def test_lines_without_totals_that_do_not_give_the_order_total_are_declined():
+    with pytest.raises(ExtractionDeclined, match="does not give the order's total"):
+        _read(_priced_order("USD 7,154.62"))
+
+
+def test_text_right_of_a_unit_that_follows_the_description_is_not_read_into_the_item():
+    """Declined by the words alone; the table finder may see an untitled column there,
+    whose text is then no part of the item. Never "pcs Gate", never "Gate Steel bolts"."""
+    rows = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + [(378, 160, "Gate")]
+    rows += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + rows + _PLAIN_TOTALS)
+    try:
+        first = _read(content).order.items[0]
+    except ExtractionDeclined as declined:
+        assert "spilling into its unit" in str(declined)
+    else:
+        assert (first.unit, first.description) == ("pcs", "Steel bolts M8")

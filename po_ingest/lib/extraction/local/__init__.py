@@ -11,6 +11,7 @@ import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
+from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
@@ -112,11 +113,16 @@ class LocalExtractor:
                 row = next(r for r in after if find_currency(r.text) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
-        if _bare_dollar(fields.get("currency")) and language not in (None, "en"):
+        bare_dollar = _bare_dollar(fields.get("currency"))
+        if bare_dollar and language not in (None, "en") and not dollarised(rows):
             raise decline(
                 "a '$' without a currency code outside English: a peso as often as a dollar"
             )
-        items = [read_item(raw, n, decimal_comma) for n, raw in enumerate(table.items, start=1)]
+        totals_printed = any(c.name == "line_total" for c in table.columns)
+        items = [
+            read_item(raw, n, decimal_comma, totals_printed)
+            for n, raw in enumerate(table.items, start=1)
+        ]
         return accepted_order(fields, items, totals, default_currency())
 
 

@@ -27,6 +27,8 @@ _REQUIRED = {"quantity", "line_total"}
 _FIRST_ONLY = ("unit_price", "discount", "unit")
 # Columns a table may print several of: "SGST %", "CGST %" and "Cess %" beside each other.
 _REPEATED = {"other", "tax_rate", "tax_amount"}
+# A table that prints no line totals prices each line; the order's total then checks them.
+_PRICED_ONLY = {"quantity", "unit_price"}
 
 
 @dataclass
@@ -74,7 +76,7 @@ def _columns(words: list[Word]) -> list[Column] | None:
 
 def named_columns(found: list[Column]) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
-    (a description or an item code, a quantity and an amount, no column twice)."""
+    (a description or an item code, a quantity and an amount or a price, no column twice)."""
     if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
         return None  # a header row holds column names, not a sentence
     for column in found:
@@ -98,7 +100,8 @@ def named_columns(found: list[Column]) -> list[Column] | None:
     known = [n for n in names if n not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
-    if not (has_description and set(known) >= _REQUIRED) or len(known) != len(set(known)):
+    priced = set(known) >= _REQUIRED or set(known) >= _PRICED_ONLY
+    if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
 

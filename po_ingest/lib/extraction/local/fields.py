@@ -10,6 +10,9 @@ from po_ingest.lib.extraction.local.values import parse_date
 
 _PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{2,39}$", re.IGNORECASE)
 _SERIES = re.compile(r"^[A-Z]{1,3}$")
+_DOTTED_DATE = re.compile(
+    r"(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])"
+)  # 07.03.2025 is no amount
 _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 
 
@@ -44,8 +47,9 @@ def name(value: str) -> str | None:
 
 
 def uses_decimal_comma(rows: list[Row]) -> bool:
-    """The document's habit: more `1,23` than `1.23` amounts."""
-    joined = " ".join(r.text for r in rows)
+    """The document's habit: more `1,23` than `1.23` amounts (dates such as 07.03.2025 are
+    neither)."""
+    joined = _DOTTED_DATE.sub(" ", " ".join(r.text for r in rows))
     commas = len(re.findall(r"\d,\d{2}(?!\d)", joined))
     dots = len(re.findall(r"\d\.\d{2}(?!\d)", joined))
     return commas > dots

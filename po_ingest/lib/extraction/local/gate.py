@@ -11,6 +11,7 @@ from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import box
+from po_ingest.lib.extraction.local.priced_lines import unpriced_lines_problem
 from po_ingest.lib.extraction.local.totals import Totals, summed
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder
 
@@ -52,6 +53,8 @@ def accepted_order(
     except ValidationError as exc:
         raise decline(f"result does not validate: {exc.errors()[0]['msg']}") from None
     problems = arithmetic_warnings(order)
+    if unpriced := unpriced_lines_problem(order):
+        problems.append(unpriced)
     if problems:
         raise decline(f"the numbers do not add up ({', '.join(problems)})")
     provenance: dict[str, Box | None] = {"currency": None}  # the default, if none is printed

@@ -43,8 +43,8 @@ def includes_tax(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> 
     (quantity × price, less discounts, equal to a printed taxable value) plus the tax
     amounts, or times one plus the rates. False for a table printing no tax per line, or a
     line whose amount is its net value; None when neither reading adds up."""
-    if not any(raw.cells.get(name) for name in _TAX_COLUMNS):
-        return False
+    if "line_total" not in found or not any(raw.cells.get(name) for name in _TAX_COLUMNS):
+        return False  # a priced line without its amount: the order's total checks it
     quantity, price, amount = (found[n].value for n in ("quantity", "unit_price", "line_total"))
     if abs(quantity * price - amount) <= _CENT:
         return False

@@ -11,6 +11,7 @@ from po_ingest.lib.extraction.local.gross_lines import includes_tax
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import parse_amount, per_unit
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
@@ -44,8 +45,12 @@ def _unit_beside_numbers(raw: RawItem) -> None:
             raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
 
 
-def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found]:
-    """The item's fields; declines a line without description, quantity, price or total."""
+def read_item(
+    raw: RawItem, number: int, decimal_comma: bool, totals_printed: bool = True
+) -> dict[str, Found]:
+    """The item's fields; declines a line without description, quantity, price or total
+    (when its table prints line totals)."""
+    read_unit_cell(raw)
     _unit_beside_numbers(raw)
     found: dict[str, Found] = {}
     for name in _AMOUNTS:
@@ -60,7 +65,8 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
             found[name] = Found(text, raw.page, raw.cells[name])
     if len(raw.cells.get("unit", [])) > 1:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
-    if set(_AMOUNTS) - set(found) or "description" not in found:
+    required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
+    if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
     gross = includes_tax(raw, found, decimal_comma)
@@ -68,7 +74,7 @@ def read_item(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
         raise decline(f"line {number} does not add up with the tax it prints")
     if gross:
         del found["unit_price"]  # the printed price is before tax: not this amount's price
-    elif "discount" in raw.cells and found["quantity"].value:
+    elif "discount" in raw.cells and "line_total" in found and found["quantity"].value:
         # The printed price is before the line's discount: the order keeps the net one.
         net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
         found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])

@@ -36,9 +36,9 @@ _ITEM_TAX = starting("item_tax")
 
 
 def _is_full_item(row: Row, columns: list[Column]) -> bool:
-    """A row with a number under each of quantity, unit price and amount."""
+    """A row with a number under each of quantity, unit price and amount (those printed)."""
     found = {column_of(w, columns) for w in row.words if is_number(w.text)}
-    return found >= _AMOUNT_COLUMNS
+    return found >= _AMOUNT_COLUMNS & {c.name for c in columns}
 
 
 def _is_sentence(row: Row, columns: list[Column]) -> bool:

@@ -4,8 +4,8 @@ starts right after the unit, inside what the titles alone give the unit column."
 
 from __future__ import annotations
 
-from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.layout import Row, Word
 
 
 def _stacked(upper: Word, lower: Word) -> bool:

@@ -157,3 +157,19 @@ def test_eval_reports_wrong_values_crashes_and_non_pos_accepted(
     assert result["accepted_as_po"] == [] and result["not_purchase_orders"] == len(stems)
     result = folder_summary(evaluate(_Answers(dict.fromkeys(stems, right)), generated_non_pos))
     assert len(result["accepted_as_po"]) == len(stems)
+
+
+def test_eval_counts_a_wrong_item_text_as_a_wrong_value(heldout_generated, tmp_path):
+    """An item code or description read from the wrong cell is as wrong as a wrong total;
+    case and runs of spaces are not."""
+    (path,) = sorted(heldout_generated.glob("*.pdf"))[:1]
+    for suffix in (".pdf", ".json"):
+        shutil.copy2(path.with_suffix(suffix), tmp_path)
+    truth = _order(_truth(path))
+    first = truth.items[0]
+    spaced = first.model_copy(update={"description": "  " + first.description.upper() + " "})
+    swapped = first.model_copy(update={"description": first.item_code or "x"})
+    for item, wrong in ((spaced, 0), (swapped, 1)):
+        answer = truth.model_copy(update={"items": [item, *truth.items[1:]]})
+        result = folder_summary(evaluate(_Answers({path.stem: answer}), tmp_path))
+        assert len(result["wrong_values"]) == wrong, result["wrong_values"]

@@ -33,6 +33,7 @@ FIELDS = (
 # What must be exactly right for an accepted document to count as right.
 KEY_FIELDS = ("po_number", "order_date", "total")
 ITEM_FIELDS = ("quantity", "unit_price", "line_total")
+ITEM_TEXT_FIELDS = ("line_number", "item_code", "description", "unit")
 PURCHASE_ORDER = "purchase_order"
 
 
@@ -86,13 +87,23 @@ def _same(name: str, expected: object, actual: object) -> bool | None:
     return str(expected).strip().casefold() == str(actual).strip().casefold()
 
 
+def _text(value: object) -> str:
+    return " ".join(str(value).split()).casefold()
+
+
 def _wrong_item_values(truth_items: list[dict], order: ExtractedPurchaseOrder) -> list[str]:
+    """Numbers compared as numbers, texts without case and runs of spaces; a value the
+    extractor left empty is not wrong."""
     wrong = []
     for index, (expected, actual) in enumerate(zip(truth_items, order.items, strict=False)):
         for name in ITEM_FIELDS:
             wanted, got = _number(expected.get(name)), getattr(actual, name)
             if wanted is not None and got is not None and wanted != got:
                 wrong.append(f"items.{index}.{name}: {got} (truth {wanted})")
+        for name in ITEM_TEXT_FIELDS:
+            wanted, got = expected.get(name), getattr(actual, name)
+            if wanted is not None and got is not None and _text(wanted) != _text(got):
+                wrong.append(f"items.{index}.{name}: {got!r} (truth {wanted!r})")
     return wrong
 
 

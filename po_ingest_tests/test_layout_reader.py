@@ -422,6 +422,37 @@ def test_a_po_box_is_not_a_purchase_order_number():
         _read(content)
 
 
+def _discounted_order(quantity: str, discount: str, amount: str) -> bytes:
+    titles = [
+        (X["code"], 140, "Code"),
+        (X["description"], 140, "Description"),
+        (-X["quantity"], 140, "Qty"),
+        (-400, 140, "Price"),
+        (-460, 140, "Disc. %"),
+        (-X["total"], 140, "Amount"),
+    ]
+    row = [
+        (X["code"], 160, "AB-1"),
+        (X["description"], 160, "Bolts"),
+        (-X["quantity"], 160, quantity),
+        (-400, 160, "2.50"),
+        (-460, 160, discount),
+        (-X["total"], 160, amount),
+    ]
+    totals = _totals(190, [("Subtotal", amount), ("Total", amount)])
+    return _page(_header() + titles + row + totals)[0]
+
+
+def test_a_line_whose_amount_is_not_its_price_less_the_discount_is_declined():
+    """The net price comes from amount ÷ quantity; unchecked, a misread quantity would
+    still "add up"."""
+    assert _read(_discounted_order("10", "10", "22.50")).order.items[0].unit_price == Decimal(
+        "2.25"
+    )
+    with pytest.raises(ExtractionDeclined, match="does not add up with the discount"):
+        _read(_discounted_order("12", "10", "22.50"))
+
+
 def test_a_discount_column_gives_the_net_unit_price():
     titles = [
         (X["code"], 140, "Codice"),

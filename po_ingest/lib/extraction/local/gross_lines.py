@@ -22,8 +22,9 @@ def _summed(raw: RawItem, name: str, decimal_comma: bool) -> Decimal | None:
     words = raw.cells.get(name)
     if not words:
         return None
-    values = [parse_amount(w.text.rstrip("%"), decimal_comma) for w in words]
-    return None if None in values else sum(values, Decimal(0))
+    texts = [w.text.rstrip("%").strip() for w in words]
+    values = [parse_amount(text, decimal_comma) for text in texts if text]
+    return None if None in values or not values else sum(values, Decimal(0))
 
 
 def _net_values(
@@ -69,3 +70,14 @@ def includes_tax(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> 
         if abs(gross - amount) <= _CENT:
             return True
     return None
+
+
+def discount_adds_up(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> bool:
+    """The line's amount is its quantity × price less the discount it prints, to the cent,
+    or to half a cent a unit where the net price was rounded before it was multiplied."""
+    quantity, price, amount = (found[n].value for n in ("quantity", "unit_price", "line_total"))
+    discount = _summed(raw, "discount", decimal_comma)
+    per_unit_off = _summed(raw, "discount_amount", decimal_comma)
+    slack = max(_CENT, abs(quantity) * _CENT / 2)
+    nets = _net_values(quantity * price, quantity, discount, per_unit_off)
+    return any(abs(net - amount) <= slack for net in nets)

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
-from po_ingest.lib.extraction.local.gross_lines import includes_tax
+from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, includes_tax
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
@@ -75,6 +75,8 @@ def read_item(
     if gross:
         del found["unit_price"]  # the printed price is before tax: not this amount's price
     elif "discount" in raw.cells and "line_total" in found and found["quantity"].value:
+        if not discount_adds_up(raw, found, decimal_comma):
+            raise decline(f"line {number} does not add up with the discount it prints")
         # The printed price is before the line's discount: the order keeps the net one.
         net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
         found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])

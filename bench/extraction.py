@@ -7,6 +7,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import json
+import tempfile
 import time
 from pathlib import Path
 
@@ -16,7 +17,11 @@ from bench.common import corpus, median
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.documents import image_for_model
 from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
+from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
 from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest_tests.corpus import generate_corpus
+from po_ingest_tests.realpos.download import HERE as REALPOS
+from po_ingest_tests.realpos.download import SPLITS
 from po_ingest_tests.support.fake_gemini import FakeGemini
 
 EMBEDDED_XML_SAMPLES = (
@@ -161,5 +166,28 @@ def gemini() -> dict:
     return out
 
 
+def measured_sets() -> dict:
+    """Median ms per page of the local path on the sets it is measured on (held-out generated
+    layouts, real purchase orders of both splits, when they are on this machine)."""
+    extractor = LocalExtractor()
+    out = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        heldout = Path(tmp) / "heldout_generated"
+        generate_corpus(heldout, split="heldout")
+        folders = {"heldout/generated": heldout}
+        folders |= {f"{split}/real": REALPOS / split for split in SPLITS}
+        for name, folder in folders.items():
+            summary = folder_summary(evaluate(extractor, folder))
+            out[name] = {
+                key: summary[key] for key in ("documents", "accepted", "median_ms_per_page")
+            }
+    return out
+
+
 def run() -> dict:
-    return {"local": local(), "embedded_xml": embedded_xml(), "gemini": gemini()}
+    return {
+        "local": local(),
+        "local_on_measured_sets": measured_sets(),
+        "embedded_xml": embedded_xml(),
+        "gemini": gemini(),
+    }

@@ -225,3 +225,17 @@ def test_a_re_extraction_never_overwrites_a_correction_and_is_recorded_beside_it
         "extracted",
         [{"field": "supplier_name", "old": "Acme Ltd", "new": "Acme Building Supplies"}],
     )
+
+
+def test_review_list_and_approve_from_the_command_line(order_id, db_url, monkeypatch, capsys):
+    from po_ingest.cli import main
+
+    monkeypatch.setenv("PO_INGEST_DATABASE_URL", db_url)
+    assert main(["review", "list"]) == 0
+    out = capsys.readouterr().out
+    assert "PO-R" in out and "needs_review=1" in out
+    assert main(["review", "approve", str(order_id), "--revision", "3", "--by", "rita"]) == 2
+    assert "changed since revision 3" in capsys.readouterr().err
+    assert main(["review", "approve", str(order_id), "--by", "rita"]) == 0
+    assert "verified by rita" in capsys.readouterr().out
+    assert Store(db_url).orders.get(order_id)["verified_by"] == "rita"

@@ -34,6 +34,7 @@ router = APIRouter(tags=["review"], dependencies=[Reviewer])
 
 _MAX_PATCH_BYTES = 1024 * 1024
 _CHANGE_RESPONSES = {
+    status.HTTP_400_BAD_REQUEST: error("If-Match is not a revision."),
     status.HTTP_403_FORBIDDEN: error("Needs the reviewer role."),
     status.HTTP_404_NOT_FOUND: error("No such purchase order."),
     status.HTTP_409_CONFLICT: {
@@ -121,7 +122,9 @@ _PATCH_BODY = {
     summary="Correct an order (JSON merge patch, from a revision)",
     responses={
         **_CHANGE_RESPONSES,
-        status.HTTP_400_BAD_REQUEST: error("No revision given, or the body is not JSON."),
+        status.HTTP_400_BAD_REQUEST: error(
+            "No revision given, If-Match is not a revision, or the body is not JSON."
+        ),
         status.HTTP_422_UNPROCESSABLE_CONTENT: {
             "model": InvalidEditBody,
             "description": "A value is refused (per field); nothing was changed.",

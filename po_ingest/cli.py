@@ -10,6 +10,8 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+from po_ingest import people_cli
+from po_ingest.cli_common import CliError, open_store
 from po_ingest.lib import settings
 from po_ingest.lib.batch_state import TERMINAL, Status
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES
@@ -29,15 +31,7 @@ _CHUNK = 1024 * 1024
 IMPORT_COMMANDS = {"timesheets": "timesheets", "fuel-logs": "fuel_logs"}
 
 
-class CliError(Exception):
-    """Printed as `error: …` with exit status 2."""
-
-
-def _store() -> Store:
-    url = settings.database_url()
-    if current_revision(url) is None:
-        raise CliError("the database has no tables yet: run `po-ingest db upgrade` first")
-    return Store(url)
+_store = open_store
 
 
 def _chunks(path: Path) -> Iterator[bytes]:
@@ -423,6 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--graphql", metavar="URL", help="ask a webserver, e.g. http://localhost:3000/graphql"
     )
     p.set_defaults(func=cmd_lineage)
+
+    people_cli.add_commands(sub)
 
     p = sub.add_parser("db", help="database maintenance")
     db_sub = p.add_subparsers(dest="db_command", required=True)

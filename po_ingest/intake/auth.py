@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 import os
 import secrets
 import sys
@@ -12,27 +11,56 @@ from typing import Annotated
 from fastapi import Depends, HTTPException, Request, status
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
+from po_ingest.lib.users import Caller, Role
+
 TOKEN_FILE = "api_token"
 
 _bearer = HTTPBearer(
     auto_error=False,
-    description="The API token (PO_INGEST_API_TOKEN), sent as `Authorization: Bearer <token>`.",
+    description=(
+        "A user's token (`po-ingest users add`) or the bootstrap admin's PO_INGEST_API_TOKEN, "
+        "sent as `Authorization: Bearer <token>`."
+    ),
 )
 
 
 async def require_token(
     request: Request, credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
-) -> None:
+) -> Caller:
     """Every /api route depends on this; it runs before any parameter is looked at, on the
-    event loop (no thread), so a pool full of slow uploads cannot hold it up."""
-    expected: str = request.app.state.intake.settings.api_token
+    event loop (a named user's look-up in a thread of its own), so a pool full of slow
+    uploads cannot hold it up."""
     given = credentials.credentials if credentials else ""
-    if not hmac.compare_digest(given.encode(), expected.encode()):
+    caller = await request.app.state.intake.callers.caller(given)
+    if caller is None:
         raise HTTPException(
             status.HTTP_401_UNAUTHORIZED,
-            detail="missing or wrong API token",
+            detail="missing, wrong or revoked API token",
             headers={"WWW-Authenticate": "Bearer"},
         )
+    request.state.caller = caller
+    return caller
+
+
+async def current_caller(request: Request) -> Caller:
+    """Who sent the request (set by require_token, which every /api route runs first)."""
+    return request.state.caller
+
+
+def require_role(role: Role):
+    """A route dependency: 403 unless the caller's role includes `role`."""
+
+    async def check(caller: Annotated[Caller, Depends(current_caller)]) -> None:
+        if not caller.may(role):
+            raise HTTPException(
+                status.HTTP_403_FORBIDDEN,
+                detail=f"{caller.name} is {caller.role}; this needs the {role} role",
+            )
+
+    return Depends(check)
+
+
+Reviewer = require_role(Role.REVIEWER)
 
 
 def ensure_api_token(var_dir: str | Path) -> str:

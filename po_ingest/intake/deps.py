@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from fastapi import HTTPException, Request, status
 
+from po_ingest.intake.callers import Callers
 from po_ingest.intake.settings import IntakeSettings
 from po_ingest.intake.upload_slots import UploadSlots
 from po_ingest.lib.files import FileStore
@@ -20,14 +21,17 @@ class Intake:
     store: Store
     files: FileStore
     uploads: UploadSlots
+    callers: Callers
 
     @classmethod
     def build(cls, settings: IntakeSettings) -> Intake:
+        store = Store(settings.database_url)
         return cls(
             settings,
-            Store(settings.database_url),
+            store,
             FileStore(settings.files_dir),
             UploadSlots(settings.max_concurrent_uploads, settings.upload_idle_seconds),
+            Callers(settings.api_token, store.users.caller_for),
         )
 
 

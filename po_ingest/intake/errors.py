@@ -34,7 +34,7 @@ def error(description: str) -> dict:
 
 
 COMMON_RESPONSES = {
-    status.HTTP_401_UNAUTHORIZED: error("Missing or wrong API token."),
+    status.HTTP_401_UNAUTHORIZED: error("Missing, wrong or revoked token."),
     status.HTTP_503_SERVICE_UNAVAILABLE: error("Database or file store unavailable."),
 }
 

@@ -26,6 +26,15 @@ from po_ingest.lib.intake import UploadRejected
 T = TypeVar("T")
 
 
+# Only the shared bootstrap token's uploads take it; a named user's uploads are theirs.
+UPLOADED_BY_FIELD = {
+    "type": "string",
+    "maxLength": 255,
+    "description": "Who uploaded it, with the shared PO_INGEST_API_TOKEN only; a named "
+    "user's uploads are recorded as that user.",
+}
+
+
 def multipart_body(file_description: str, fields: dict[str, dict]) -> dict:
     """The OpenAPI request body of an upload form: the `file` part and its text `fields`."""
     properties = {

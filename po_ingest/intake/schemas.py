@@ -9,7 +9,6 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from po_ingest.lib.batch_state import Status
-from po_ingest.lib.sites import Site
 from po_ingest.lib.store import Batch
 
 
@@ -113,76 +112,3 @@ def money_text(value: Decimal | None) -> str | None:
     if value.as_tuple().exponent > -2:
         value = value.quantize(Decimal("0.01"))
     return format(value, "f")
-
-
-class SiteOut(BaseModel):
-    id: int
-    name: str
-    project_code: str | None
-
-    @classmethod
-    def of(cls, site: Site) -> SiteOut:
-        return cls(id=site.id, name=site.name, project_code=site.project_code)
-
-
-class OrderItemOut(BaseModel):
-    line_number: int
-    item_code: str | None
-    description: str
-    quantity: str | None = Field(description="Exact decimal as text.")
-    unit: str | None
-    unit_price: str | None = Field(description="Exact decimal as text.")
-    line_total: str | None = Field(description="Exact decimal as text.")
-
-
-class OrderOut(BaseModel):
-    id: int
-    po_number: str
-    order_date: dt.date | None
-    supplier_name: str | None
-    project_code: str | None
-    site: SiteOut | None
-    currency: str
-    subtotal: str | None = Field(description="Exact decimal as text.")
-    tax: str | None = Field(description="Exact decimal as text.")
-    total: str | None = Field(description="Exact decimal as text.")
-    warnings: list[str]
-    is_verified: bool
-    batch_id: str
-    dagster_run_id: str | None
-    created_at: dt.datetime
-    file_url: str | None = Field(description="The stored original (send the token).")
-    items: list[OrderItemOut]
-
-    @classmethod
-    def of(cls, order: dict, site: Site | None) -> OrderOut:
-        return cls(
-            id=order["id"],
-            po_number=order["po_number"],
-            order_date=order["order_date"],
-            supplier_name=order["supplier_name"],
-            project_code=order["project_code"],
-            site=SiteOut.of(site) if site else None,
-            currency=order["currency"],
-            subtotal=money_text(order["subtotal"]),
-            tax=money_text(order["tax"]),
-            total=money_text(order["total"]),
-            warnings=list(order["warnings"] or []),
-            is_verified=bool(order["is_verified"]),
-            batch_id=order["batch_id"],
-            dagster_run_id=order["dagster_run_id"],
-            created_at=order["created_at"],
-            file_url=f"/api/purchase-orders/{order['id']}/file" if order["file_key"] else None,
-            items=[
-                OrderItemOut(
-                    line_number=item["line_number"],
-                    item_code=item["item_code"],
-                    description=item["description"],
-                    quantity=decimal_text(item["quantity"]),
-                    unit=item["unit"],
-                    unit_price=money_text(item["unit_price"]),
-                    line_total=money_text(item["line_total"]),
-                )
-                for item in order["items"]
-            ],
-        )

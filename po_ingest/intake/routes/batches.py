@@ -10,11 +10,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
 
+from po_ingest.intake.auth import Reviewer, current_caller
 from po_ingest.intake.deps import Intake, checked_batch_id, get_intake
 from po_ingest.intake.errors import StorageUnavailable, error
 from po_ingest.intake.form_requests import (
     FORM_ERRORS,
     LOCATION_HEADER,
+    UPLOADED_BY_FIELD,
     multipart_body,
     receive_in_thread,
 )
@@ -24,6 +26,7 @@ from po_ingest.lib.batch_state import Status
 from po_ingest.lib.intake import register_upload
 from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.store import Batch
+from po_ingest.lib.users import Caller
 
 router = APIRouter(prefix="/batches", tags=["batches"])
 
@@ -37,7 +40,7 @@ _UPLOAD_BODY = multipart_body(
             "enum": list(QUEUED_BATCH_TYPES),
             "default": "purchase_orders",
         },
-        "uploaded_by": {"type": "string", "maxLength": 255},
+        "uploaded_by": UPLOADED_BY_FIELD,
     },
 )
 
@@ -46,7 +49,9 @@ def _batch_out(intake: Intake, batch: Batch) -> BatchOut:
     return BatchOut.of(batch, intake.settings.dagster_ui_url)
 
 
-def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -> Batch:
+def _accept(
+    intake: Intake, caller: Caller, content_type: str | None, chunks: Iterator[bytes]
+) -> Batch:
     """Runs in a worker thread: stream the form to the file store, then write the row."""
     max_bytes = intake.settings.max_upload_bytes
     try:
@@ -59,7 +64,7 @@ def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -
         form.upload,
         filename=form.filename,
         batch_type=form.fields.get("batch_type", "purchase_orders"),
-        uploaded_by=form.fields.get("uploaded_by") or None,
+        uploaded_by=caller.uploader_name(form.fields.get("uploaded_by") or None),
         skip_imported_files=True,
     )
 
@@ -84,9 +89,11 @@ def _accept(intake: Intake, content_type: str | None, chunks: Iterator[bytes]) -
     openapi_extra=_UPLOAD_BODY,
 )
 async def create_batch(
-    request: Request, intake: Annotated[Intake, Depends(get_intake)]
+    request: Request,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
 ) -> JSONResponse:
-    accept = functools.partial(_accept, intake)
+    accept = functools.partial(_accept, intake, caller)
     batch = await receive_in_thread(request, intake, accept)
     return JSONResponse(
         BatchAccepted(batch_id=batch.id).model_dump(),
@@ -98,18 +105,21 @@ async def create_batch(
 @router.get(
     "",
     response_model=BatchList,
-    summary="Recent batches, newest first",
+    summary="Recent batches, newest first (an uploader's own only)",
 )
 def list_batches(
     intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
     status_filter: Annotated[Status | None, Query(alias="status")] = None,
     batch_type: Annotated[BatchType | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> BatchList:
+    uploader = None if caller.sees_every_batch else caller.name
     batches = intake.store.batches.list(
         status=status_filter.value if status_filter else None,
         batch_type=batch_type.value if batch_type else None,
+        uploaded_by=uploader,
         limit=limit,
         offset=offset,
     )
@@ -117,13 +127,15 @@ def list_batches(
         items=[_batch_out(intake, b) for b in batches],
         limit=limit,
         offset=offset,
-        counts=intake.store.batches.count_by_status(),
+        counts=intake.store.batches.count_by_status(uploaded_by=uploader),
     )
 
 
-def _get(intake: Intake, batch_id: str) -> Batch:
+def _get(intake: Intake, caller: Caller, batch_id: str) -> Batch:
+    """The batch, if the caller may see it: an uploader sees only their own (another's
+    answers 404, as if it did not exist)."""
     batch = intake.store.batches.get(checked_batch_id(batch_id))
-    if batch is None:
+    if batch is None or not (caller.sees_every_batch or batch.uploaded_by == caller.name):
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"no batch {batch_id}")
     return batch
 
@@ -140,8 +152,12 @@ _ID_RESPONSES = {
     summary="Where a batch stands",
     responses=_ID_RESPONSES,
 )
-def get_batch(batch_id: str, intake: Annotated[Intake, Depends(get_intake)]) -> BatchOut:
-    return _batch_out(intake, _get(intake, batch_id))
+def get_batch(
+    batch_id: str,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
+) -> BatchOut:
+    return _batch_out(intake, _get(intake, caller, batch_id))
 
 
 def _not_retryable(batch: Batch) -> str:
@@ -160,13 +176,19 @@ def _not_retryable(batch: Batch) -> str:
     ),
     responses={
         **_ID_RESPONSES,
+        status.HTTP_403_FORBIDDEN: error("Retrying needs the reviewer role."),
         status.HTTP_409_CONFLICT: error(
             "The batch is processing or processed, or pending with no run launched yet."
         ),
     },
+    dependencies=[Reviewer],
 )
-def retry_batch(batch_id: str, intake: Annotated[Intake, Depends(get_intake)]) -> BatchOut:
-    batch = _get(intake, batch_id)
+def retry_batch(
+    batch_id: str,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
+) -> BatchOut:
+    batch = _get(intake, caller, batch_id)
     if not batch.retryable or not intake.store.batches.retry(batch.id):
         current = intake.store.batches.get(batch.id)
         raise HTTPException(status.HTTP_409_CONFLICT, detail=_not_retryable(current))

@@ -10,11 +10,13 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, status
 from fastapi.responses import JSONResponse
 
+from po_ingest.intake.auth import current_caller
 from po_ingest.intake.deps import Intake, get_intake
 from po_ingest.intake.errors import StorageUnavailable
 from po_ingest.intake.form_requests import (
     FORM_ERRORS,
     LOCATION_HEADER,
+    UPLOADED_BY_FIELD,
     multipart_body,
     receive_in_thread,
 )
@@ -23,6 +25,7 @@ from po_ingest.intake.uploads import receive_form_in_memory
 from po_ingest.lib.csv_imports.importer import CsvImported, import_csv
 from po_ingest.lib.csv_imports.problems import CsvInvalid
 from po_ingest.lib.settings import SYNCHRONOUS_BATCH_TYPES
+from po_ingest.lib.users import Caller
 
 router = APIRouter(prefix="/imports", tags=["imports"])
 
@@ -30,12 +33,16 @@ ImportType = StrEnum("ImportType", {name: name for name in SYNCHRONOUS_BATCH_TYP
 
 _IMPORT_BODY = multipart_body(
     "CSV, UTF-8, delimited by `,` or `;`, at most 20 MB.",
-    {"uploaded_by": {"type": "string", "maxLength": 255}},
+    {"uploaded_by": UPLOADED_BY_FIELD},
 )
 
 
 def _import(
-    intake: Intake, batch_type: str, content_type: str | None, chunks: Iterator[bytes]
+    intake: Intake,
+    caller: Caller,
+    batch_type: str,
+    content_type: str | None,
+    chunks: Iterator[bytes],
 ) -> CsvImported:
     """Runs in a worker thread: read the form (the file whole, in memory), then import it."""
     form = receive_form_in_memory(
@@ -51,7 +58,7 @@ def _import(
             batch_type,
             form.content,
             filename=form.filename,
-            uploaded_by=form.fields.get("uploaded_by") or None,
+            uploaded_by=caller.uploader_name(form.fields.get("uploaded_by") or None),
         )
     except OSError as exc:
         raise StorageUnavailable(str(exc)) from exc
@@ -81,10 +88,13 @@ def _import(
     openapi_extra=_IMPORT_BODY,
 )
 async def create_import(
-    batch_type: ImportType, request: Request, intake: Annotated[Intake, Depends(get_intake)]
+    batch_type: ImportType,
+    request: Request,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
 ) -> JSONResponse:
     try:
-        receive = functools.partial(_import, intake, batch_type.value)
+        receive = functools.partial(_import, intake, caller, batch_type.value)
         imported = await receive_in_thread(request, intake, receive)
     except CsvInvalid as exc:
         body = CsvProblemsBody(

@@ -8,14 +8,16 @@ from pathlib import PurePath
 from typing import Annotated, BinaryIO
 from urllib.parse import quote
 
-from fastapi import APIRouter, Depends, HTTPException, Path, status
+from fastapi import APIRouter, Depends, HTTPException, Path, Response, status
 from fastapi.responses import StreamingResponse
 
+from po_ingest.intake.auth import current_caller
 from po_ingest.intake.deps import Intake, get_intake
 from po_ingest.intake.errors import StorageUnavailable, error
-from po_ingest.intake.schemas import OrderOut
+from po_ingest.intake.order_schemas import OrderOut
 from po_ingest.lib.content_types import EXTENSIONS
 from po_ingest.lib.files import BadKey
+from po_ingest.lib.users import Caller
 
 router = APIRouter(prefix="/purchase-orders", tags=["purchase orders"])
 
@@ -25,23 +27,39 @@ _BINARY = {"schema": {"type": "string", "format": "binary"}}
 _CHUNK_BYTES = 256 * 1024
 
 
-def _order(intake: Intake, order_id: int) -> dict:
+def _order(intake: Intake, caller: Caller, order_id: int) -> dict:
+    """The order, if the caller may see it: an uploader sees the orders of their own
+    batches (another's answers 404, as if it did not exist)."""
     order = intake.store.orders.get(order_id)
-    if order is None:
+    if order is None or not (
+        caller.sees_every_batch
+        or intake.store.batches.uploaded_order(caller.name, order_id, order["batch_id"])
+    ):
         raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"no purchase order {order_id}")
     return order
+
+
+def order_out(intake: Intake, order: dict) -> OrderOut:
+    site = next((s for s in intake.store.sites.all() if s.id == order["site_id"]), None)
+    return OrderOut.of(order, site, intake.store.reviews.history(order["id"]))
 
 
 @router.get(
     "/{order_id}",
     response_model=OrderOut,
-    summary="A purchase order: header, lines, warnings, site",
+    summary="A purchase order: header, lines with their boxes, warnings, site, review, history",
+    description="The `ETag` is the order's revision: send it back as `If-Match` with a change.",
     responses={status.HTTP_404_NOT_FOUND: error("No such purchase order.")},
 )
-def get_order(order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)]) -> OrderOut:
-    order = _order(intake, order_id)
-    site = next((s for s in intake.store.sites.all() if s.id == order["site_id"]), None)
-    return OrderOut.of(order, site)
+def get_order(
+    order_id: OrderId,
+    response: Response,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
+) -> OrderOut:
+    order = _order(intake, caller, order_id)
+    response.headers["ETag"] = f'"{order["revision"]}"'
+    return order_out(intake, order)
 
 
 @router.get(
@@ -58,9 +76,11 @@ def get_order(order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)])
     },
 )
 def get_order_file(
-    order_id: OrderId, intake: Annotated[Intake, Depends(get_intake)]
+    order_id: OrderId,
+    intake: Annotated[Intake, Depends(get_intake)],
+    caller: Annotated[Caller, Depends(current_caller)],
 ) -> StreamingResponse:
-    order = _order(intake, order_id)
+    order = _order(intake, caller, order_id)
     key = order["file_key"]
     missing = HTTPException(
         status.HTTP_404_NOT_FOUND, detail=f"the file of order {order_id} is missing"

@@ -9,7 +9,9 @@ from po_ingest.lib.store.entries import EntryStore
 from po_ingest.lib.store.launches import LaunchStore
 from po_ingest.lib.store.model_health import ModelHealthStore
 from po_ingest.lib.store.orders import LostClaim, OrderStore, PersistOutcome
+from po_ingest.lib.store.reviews import ReviewStore
 from po_ingest.lib.store.sites import SiteStore
+from po_ingest.lib.store.users import UserStore
 
 
 class Store:
@@ -24,6 +26,8 @@ class Store:
         self.entries = EntryStore(self.engine)
         self.launches = LaunchStore(self.engine)
         self.model_health = ModelHealthStore(self.engine)
+        self.users = UserStore(self.engine)
+        self.reviews = ReviewStore(self.engine)
 
 
 __all__ = [
@@ -36,7 +40,9 @@ __all__ = [
     "NewBatch",
     "OrderStore",
     "PersistOutcome",
+    "ReviewStore",
     "SiteStore",
     "Store",
     "StoreUnavailable",
+    "UserStore",
 ]

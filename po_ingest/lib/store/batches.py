@@ -116,10 +116,14 @@ class BatchStore:
         *,
         status: str | None = None,
         batch_type: str | None = None,
+        uploaded_by: str | None = None,
         limit: int = 50,
         offset: int = 0,
     ) -> list[Batch]:
+        """Newest first; `uploaded_by` keeps one uploader's batches only."""
         query = sa.select(batches).order_by(batches.c.date_uploaded.desc(), batches.c.id)
+        if uploaded_by is not None:
+            query = query.where(batches.c.uploaded_by == uploaded_by)
         if status:
             query = query.where(status_is(status))
         if batch_type:
@@ -169,8 +173,19 @@ class BatchStore:
         with self.engine.connect() as conn:
             return [Batch.from_row(r) for r in conn.execute(query).all()]
 
-    def count_by_status(self) -> dict[str, int]:
+    def uploaded_order(self, uploader: str, order_id: int, order_batch_id: str) -> bool:
+        """One of `uploader`'s batches made this order or points at it (a duplicate)."""
+        query = sa.select(batches.c.id).where(
+            batches.c.uploaded_by == uploader,
+            sa.or_(batches.c.id == order_batch_id, batches.c.processed_record_id == order_id),
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(query.limit(1)).first() is not None
+
+    def count_by_status(self, uploaded_by: str | None = None) -> dict[str, int]:
         query = sa.select(effective_status, sa.func.count()).group_by(effective_status)
+        if uploaded_by is not None:
+            query = query.where(batches.c.uploaded_by == uploaded_by)
         with self.engine.connect() as conn:
             return {status: count for status, count in conn.execute(query).all()}
 

@@ -9,13 +9,20 @@ import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.models import ExtractionResult
+from po_ingest.lib.review.edits import changes, extraction_values, order_values
+from po_ingest.lib.review.routing import ReviewPolicy, ReviewStatus, route
 from po_ingest.lib.sites import match_site
 from po_ingest.lib.store.batches import batch_life_warnings
+from po_ingest.lib.store.revisions import record
 from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders
 from po_ingest.lib.store.sites import load_sites
 
 DUPLICATE = "duplicate"
 SITE_UNMATCHED = "site_unmatched"
+# Another extraction of the order read different values (recorded, not applied).
+DUPLICATE_DIFFERS = "duplicate_differs"
+# Who the order's first revision is recorded as.
+EXTRACTION_USER = "pipeline"
 
 
 class LostClaim(RuntimeError):
@@ -30,23 +37,27 @@ class PersistOutcome:
     warnings: list[str]
 
 
+def load_order(conn: sa.Connection, order_id: int) -> dict | None:
+    """The order's row with its lines (`items`, in line-number order)."""
+    order = conn.execute(sa.select(purchase_orders).where(purchase_orders.c.id == order_id)).first()
+    if order is None:
+        return None
+    items = conn.execute(
+        sa.select(purchase_order_items)
+        .where(purchase_order_items.c.purchase_order_id == order_id)
+        .order_by(purchase_order_items.c.line_number, purchase_order_items.c.id)
+    ).all()
+    return {**order._asdict(), "items": [i._asdict() for i in items]}
+
+
 class OrderStore:
-    def __init__(self, engine: sa.Engine):
+    def __init__(self, engine: sa.Engine, policy: ReviewPolicy | None = None):
         self.engine = engine
+        self.policy = policy or ReviewPolicy.from_env()
 
     def get(self, order_id: int) -> dict | None:
         with self.engine.connect() as conn:
-            order = conn.execute(
-                sa.select(purchase_orders).where(purchase_orders.c.id == order_id)
-            ).first()
-            if order is None:
-                return None
-            items = conn.execute(
-                sa.select(purchase_order_items)
-                .where(purchase_order_items.c.purchase_order_id == order_id)
-                .order_by(purchase_order_items.c.line_number)
-            ).all()
-        return {**order._asdict(), "items": [i._asdict() for i in items]}
+            return load_order(conn, order_id)
 
     def find_by_po_number(self, po_number: str) -> dict | None:
         with self.engine.connect() as conn:
@@ -90,6 +101,7 @@ class OrderStore:
             ).scalar()
             if existing_id is not None:
                 outcome = PersistOutcome(existing_id, True, None, [*result.warnings, DUPLICATE])
+                note_reextraction(conn, existing_id, batch_id, result)
             else:
                 outcome = self._insert(conn, batch_id, run_id, result, order_file_key, now)
             kept = conn.execute(sa.select(batches.c.warnings).where(batches.c.id == batch_id))
@@ -131,6 +143,9 @@ class OrderStore:
         warnings = list(result.warnings)
         if site is None:
             warnings.append(SITE_UNMATCHED)
+        routing = route(
+            result, warnings, _first_from_supplier(conn, order.supplier_name), self.policy
+        )
         order_id = conn.execute(
             purchase_orders.insert()
             .values(
@@ -149,9 +164,15 @@ class OrderStore:
                 batch_id=batch_id,
                 dagster_run_id=run_id,
                 created_at=now,
+                review_status=routing.status.value,
+                review_reasons=routing.reasons,
+                is_verified=routing.verified_by is not None,
+                verified_by=routing.verified_by,
+                verified_at=now if routing.verified_by else None,
             )
             .returning(purchase_orders.c.id)
         ).scalar_one()
+        record(conn, order_id, 1, "extracted", EXTRACTION_USER, reason=", ".join(routing.reasons))
         conn.execute(
             purchase_order_items.insert(),
             [
@@ -164,8 +185,50 @@ class OrderStore:
                     "unit": item.unit,
                     "unit_price": item.unit_price,
                     "line_total": item.line_total,
+                    "extracted_index": index - 1,
                 }
                 for index, item in enumerate(order.items, start=1)
             ],
         )
         return PersistOutcome(order_id, False, site.id if site else None, warnings)
+
+
+def note_reextraction(
+    conn: sa.Connection, order_id: int, batch_id: str, result: ExtractionResult
+) -> None:
+    """A later extraction of a stored order (a duplicate upload, or the same batch run
+    again) never overwrites it: where it reads something else, that is recorded beside the
+    stored values as an `extracted` revision, and a verified order goes back to review."""
+    order = load_order(conn, order_id)
+    diff = changes(order_values(order), extraction_values(result.order))
+    if not diff:
+        return
+    values: dict = {"revision": purchase_orders.c.revision + 1}
+    if order["review_status"] == ReviewStatus.VERIFIED:
+        values |= dict(
+            review_status=ReviewStatus.NEEDS_REVIEW.value,
+            review_reasons=[*order["review_reasons"], DUPLICATE_DIFFERS],
+            is_verified=False,
+            verified_by=None,
+            verified_at=None,
+        )
+    revision = conn.execute(
+        purchase_orders.update()
+        .where(purchase_orders.c.id == order_id)
+        .values(**values)
+        .returning(purchase_orders.c.revision)
+    ).scalar_one()
+    reason = f"batch {batch_id} read this order differently; the stored values are kept"
+    record(conn, order_id, revision, "extracted", EXTRACTION_USER, changes=diff, reason=reason)
+
+
+def _first_from_supplier(conn: sa.Connection, supplier: str | None) -> bool:
+    """No order from this supplier (by name, any case) is stored yet."""
+    if not supplier:
+        return True
+    earlier = conn.execute(
+        sa.select(purchase_orders.c.id)
+        .where(sa.func.lower(purchase_orders.c.supplier_name) == supplier.lower())
+        .limit(1)
+    ).first()
+    return earlier is None

@@ -90,6 +90,14 @@ purchase_orders = sa.Table(
     sa.Column("batch_id", sa.String(32), sa.ForeignKey("data_import_batches.id"), nullable=False),
     sa.Column("dagster_run_id", sa.String(64), nullable=True),
     sa.Column("created_at", UTCDateTime, nullable=False),
+    # Review: +1 on every change (the If-Match of an edit); `needs_review | verified |
+    # rejected`, why, and who verified it (a user's name, or "auto").
+    sa.Column("revision", sa.Integer, nullable=False, server_default="1"),
+    sa.Column("review_status", sa.String(16), nullable=False, server_default="needs_review"),
+    sa.Column("review_reasons", sa.JSON, nullable=False, server_default="[]"),
+    sa.Column("verified_by", sa.String(100), nullable=True),
+    sa.Column("verified_at", UTCDateTime, nullable=True),
+    sa.Index("ix_purchase_orders_review", "review_status", "created_at"),
 )
 
 purchase_order_items = sa.Table(
@@ -110,6 +118,41 @@ purchase_order_items = sa.Table(
     sa.Column("unit", sa.String(20), nullable=True),
     sa.Column("unit_price", Money, nullable=True),
     sa.Column("line_total", Money, nullable=True),
+    # The line's index in the extraction (its provenance key), kept when people reorder lines.
+    sa.Column("extracted_index", sa.Integer, nullable=True),
+)
+
+# Every change to an order: who, when, what (field → old, new) and why.
+order_revisions = sa.Table(
+    "order_revisions",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "purchase_order_id",
+        sa.Integer,
+        sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("revision", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(16), nullable=False),
+    sa.Column("user_name", sa.String(100), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("changes", sa.JSON, nullable=False, server_default="[]"),
+    sa.Column("reason", sa.Text, nullable=True),
+    sa.UniqueConstraint("purchase_order_id", "revision", name="uq_order_revisions_revision"),
+)
+
+# Named users: only a SHA-256 of the token is kept (tokens are 256-bit random, so a fast hash
+# cannot be searched backwards); a revoked user's token is refused.
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.String(100), nullable=False, unique=True),
+    sa.Column("role", sa.String(16), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("revoked_at", UTCDateTime, nullable=True),
 )
 
 

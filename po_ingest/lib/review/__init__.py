@@ -1,0 +1,1 @@
+"""Review: routing new orders, corrections as merge patches, and what changed (pure)."""

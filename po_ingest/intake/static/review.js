@@ -89,6 +89,8 @@ async function open(orderId) {
   $("review-reasons").replaceChildren(...order.review_reasons.map((r) => el("li", { class: "chip" }, r)));
   form.render(order);
   $("review-order").hidden = false;
+  // Not a field, so j/k/r work at once; the first Tab lands on the first field.
+  $("review-form").focus();
   await documentView.show(order.id, form.boxes());
 }
 

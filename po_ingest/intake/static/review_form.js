@@ -56,7 +56,7 @@ export class OrderForm {
       el(
         "table",
         { class: "table lines-editor", id: "lines" },
-        el("thead", {}, el("tr", {}, ...LINE.map(([, label, kind]) => el("th", { class: kind }, label)), el("th", {}, ""), el("th", {}, ""))),
+        el("thead", {}, el("tr", {}, ...LINE.map(([, label, kind]) => el("th", { class: kind }, label)), el("th", {}, ""))),
         this.linesBody,
       ),
       el("p", {}, el("button", { type: "button", class: "small", id: "add-line", onclick: () => this.addLine() }, "Add a line")),
@@ -88,7 +88,8 @@ export class OrderForm {
         line.values[name] = input.value;
         this.check();
       });
-      return el("td", { class: kind }, input, el("span", { class: "field-error", "data-error-for": field }));
+      const check = name === "line_total" ? el("span", { class: "line-check" }) : "";
+      return el("td", { class: kind }, input, check, el("span", { class: "field-error", "data-error-for": field }));
     });
     // Off the Tab order: Tab walks the fields; the mouse moves lines.
     const action = (label, title, onclick) => el("button", { type: "button", class: "small plain", tabindex: "-1", title, onclick }, label);
@@ -96,7 +97,6 @@ export class OrderForm {
       "tr",
       { "data-position": String(position) },
       ...cells,
-      el("td", { class: "line-check" }),
       el(
         "td",
         { class: "line-actions" },

@@ -105,3 +105,48 @@ def test_fix_a_misread_quantity_by_keyboard_and_approve(review, tmp_path):
     expect(history.nth(1)).to_contain_text("items.0.quantity: 3 → 2")
     expect(history.nth(2)).to_contain_text("approved by rita")
     assert page.errors == []
+
+
+def test_a_refused_value_a_concurrent_change_and_a_rejection(review):
+    page, store, (first, second), url = review
+    expect(page.locator("#review-title")).to_contain_text("PO-REV-1")
+    page.keyboard.press("j")  # the next order in the queue
+    expect(page.locator("#queue li.current")).to_contain_text("PO-REV-2")
+    expect(page.locator("#review-title")).to_contain_text("PO-REV-2")
+    before = store.orders.get(second)
+
+    page.locator('input[data-field="items.0.quantity"]').fill("a dozen")
+    page.keyboard.press("Control+Enter")
+    expect(page.locator('[data-error-for="items.0.quantity"]')).to_contain_text("valid decimal")
+    expect(page.locator('input[data-field="items.0.quantity"]')).to_be_focused()
+    assert store.orders.get(second) == before
+
+    store.reviews.correct(second, "sam", 1, {"supplier_name": "Acme Ltd"})
+    page.keyboard.press("Control+A")
+    page.keyboard.type("2")
+    page.keyboard.press("Control+Enter")
+    expect(page.locator("#conflict")).to_be_visible()
+    expect(page.locator("#conflict-changes")).to_contain_text("corrected by sam at")
+    expect(page.locator("#conflict-changes")).to_contain_text(
+        'supplier_name "Acme Building Supplies" → "Acme Ltd"'
+    )
+    page.keyboard.press("Enter")  # on "Reload the order"
+    expect(page.locator("#conflict")).to_be_hidden()
+    expect(page.locator("#review-title")).to_contain_text("revision 2")
+    expect(page.locator("#f-supplier_name")).to_have_value("Acme Ltd")
+
+    page.keyboard.press("r")
+    expect(page.locator("#reject-dialog")).to_be_visible()
+    page.keyboard.press("ArrowDown")  # not a purchase order → duplicate
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(page.locator("#review-message")).to_have_text("Rejected PO-REV-2.")
+    expect(page.locator("#queue li")).to_have_count(1)
+    expect(page.locator("#queue li.current")).to_contain_text("PO-REV-1")
+    rejected = store.orders.get(second)
+    assert (rejected["review_status"], rejected["revision"]) == ("rejected", 3)
+    assert [(h["action"], h["user_name"], h["reason"]) for h in store.reviews.history(second)][
+        1:
+    ] == [("corrected", "sam", None), ("rejected", "rita", "duplicate")]
+    assert page.errors == []

@@ -4,6 +4,7 @@ with the keyboard only; a refused value is shown at its field; another reviewer'
 409 to reload; `r` rejects with a reason. The order page shows the history."""
 
 import json
+from decimal import Decimal
 
 import pytest
 from playwright.sync_api import Page, expect, sync_playwright
@@ -149,4 +150,51 @@ def test_a_refused_value_a_concurrent_change_and_a_rejection(review):
     assert [(h["action"], h["user_name"], h["reason"]) for h in store.reviews.history(second)][
         1:
     ] == [("corrected", "sam", None), ("rejected", "rita", "duplicate")]
+    assert page.errors == []
+
+
+def test_filter_the_queue_edit_the_lines_and_approve_with_enter_in_the_total(review, files):
+    page, store, _, url = review
+    printed, read = _misread("PO-REV-3")
+    printed["supplier_name"] = read["supplier_name"] = "Brick & Co"
+    third = store_model_read_order(store, files, printed, read)
+    page.reload()
+    expect(page.locator("#queue li")).to_have_count(3)
+    page.select_option("#filter-supplier", "Brick & Co")
+    expect(page.locator("#queue li")).to_have_count(1)
+    expect(page.locator("#queue li")).to_contain_text("PO-REV-3")
+    page.keyboard.press("j")
+    expect(page.locator("#review-title")).to_contain_text("PO-REV-3")
+
+    page.click("#add-line")
+    assert _focused_field(page) == "items.2.description"
+    for value in ("Delivery", "1", "trip", "5.00", "5.00"):  # description … line total
+        page.keyboard.type(value)
+        page.keyboard.press("Tab")
+    expect(page.locator("#check-subtotal")).to_have_text(
+        "✗ Lines sum to 47.00, not the subtotal 42.00"
+    )
+    rows = page.locator("#lines tbody tr")
+    rows.nth(2).get_by_title("Move up").click()
+    rows.nth(2).get_by_title("Delete the line").click()  # the printed second line
+    expect(rows).to_have_count(2)
+    page.locator('input[data-field="items.0.quantity"]').fill("2")
+    page.locator("#f-subtotal").fill("26.00")
+    page.keyboard.press("Tab")
+    page.keyboard.type("5.20")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("31.20")
+    expect(page.locator("#arithmetic .check-mismatch")).to_have_count(0)
+    page.keyboard.press("Enter")  # in the last field: approve
+    expect(page.locator("#review-message")).to_have_text("Approved PO-REV-3 with your corrections.")
+
+    approved = store.orders.get(third)
+    assert (approved["review_status"], approved["verified_by"]) == ("verified", "rita")
+    assert [(i["line_number"], i["description"]) for i in approved["items"]] == [
+        (1, "Item 1 for PO-REV-3"),
+        (2, "Delivery"),
+    ]
+    assert approved["total"] == Decimal("31.20")
+    assert approved["warnings"] == ["site_unmatched"]  # the line mismatch is gone
     assert page.errors == []

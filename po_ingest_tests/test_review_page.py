@@ -1,7 +1,8 @@
 """The review page in headless Chromium, on orders stored directly (no Dagster): a reviewer
 sees a line that does not add up, finds the quantity's box on the page, fixes it and approves
 with the keyboard only; a refused value is shown at its field; another reviewer's change is a
-409 to reload; `r` rejects with a reason. The order page shows the history."""
+409 to reload; `r` rejects with a reason; the queue filters by supplier; lines are added,
+moved and deleted, and Enter in the total approves. The order page shows the history."""
 
 import json
 from decimal import Decimal

@@ -68,7 +68,7 @@ function renderQueue() {
           el(
             "li",
             { "data-order-id": String(item.id), class: item.id === state.orderId ? "current" : "" },
-            el("a", { href: `/review/${item.id}`, onclick: (event) => { event.preventDefault(); open(item.id); } }, item.po_number),
+            el("a", { href: `/review/${item.id}`, onclick: (event) => { event.preventDefault(); open(item.id).catch(failed); } }, item.po_number),
             el("span", { class: "hint" }, ` ${item.supplier_name ?? "—"} · ${item.total ?? "—"} ${item.currency} · ${formatDateTime(item.created_at)}`),
           ),
         )

@@ -470,7 +470,7 @@ def test_pages_and_static_files_are_public(app):
             review = anonymous.get(path)
             assert review.status_code == 200 and 'id="review-form"' in review.text
             assert "default-src 'self'" in review.headers["content-security-policy"]
-        scripts = ("review.js", "review_form.js", "review_document.js", "arithmetic.js")
+        scripts = ("review.js", "review_form.js", "review_lines.js", "review_document.js")
         for name in ("app.js", "api.js", "order.js", "style.css", *scripts):
             assert anonymous.get(f"/static/{name}").status_code == 200
         assert anonymous.get("/openapi.json").status_code == 200

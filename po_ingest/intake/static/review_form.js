@@ -1,8 +1,9 @@
-// The fields of the order under review: the header, the lines (edit, add, delete, reorder)
-// and the totals, with the arithmetic checked again on every keystroke; what the reviewer
+// The fields of the order under review: the header, the lines (review_lines.js) and the
+// totals, with the arithmetic checked again on every keystroke; what the reviewer
 // changed, as a JSON merge patch; the server's refusals shown next to their fields.
 import { checkArithmetic, formatDecimal } from "./arithmetic.js";
 import { el } from "./api.js";
+import { LinesEditor } from "./review_lines.js";
 
 const HEADER = [
   ["po_number", "PO number"],
@@ -16,15 +17,6 @@ const TOTALS = [
   ["tax", "Tax"],
   ["total", "Total"],
 ];
-const LINE = [
-  ["line_number", "#", "num narrow"],
-  ["item_code", "Item code", "mono"],
-  ["description", "Description", "wide"],
-  ["quantity", "Quantity", "num"],
-  ["unit", "Unit", "narrow"],
-  ["unit_price", "Unit price", "num"],
-  ["line_total", "Line total", "num"],
-];
 
 const text = (value) => (value === null || value === undefined ? "" : String(value));
 const orNull = (value) => (value.trim() === "" ? null : value.trim());
@@ -34,7 +26,13 @@ export class OrderForm {
   constructor(root, onFocusField, onLinesMoved) {
     this.root = root;
     this.onFocusField = onFocusField;
-    this.onLinesMoved = onLinesMoved;
+    this.lines = new LinesEditor(
+      () => this.check(),
+      () => {
+        this.check();
+        onLinesMoved();
+      },
+    );
     root.addEventListener("focusin", (event) => {
       if (event.target.dataset.field) this.onFocusField(event.target.dataset.field);
     });
@@ -43,27 +41,17 @@ export class OrderForm {
   render(order) {
     this.order = order;
     this.header = Object.fromEntries([...HEADER, ...TOTALS].map(([name]) => [name, text(order[name])]));
-    this.lines = order.items.map((item) => ({
-      extracted_index: item.extracted_index,
-      provenance: item.provenance,
-      values: Object.fromEntries(LINE.map(([name]) => [name, text(item[name])])),
-    }));
+    this.lines.render(order.items);
     this.original = JSON.stringify(this.values());
-    this.linesBody = el("tbody");
     this.root.replaceChildren(
       el("div", { class: "field-grid" }, ...HEADER.map(([name, label, hint]) => this.headerField(name, label, hint))),
       el("h3", {}, "Lines"),
-      el(
-        "table",
-        { class: "table lines-editor", id: "lines" },
-        el("thead", {}, el("tr", {}, ...LINE.map(([, label, kind]) => el("th", { class: kind }, label)), el("th", {}, ""))),
-        this.linesBody,
-      ),
-      el("p", {}, el("button", { type: "button", class: "small", id: "add-line", onclick: () => this.addLine() }, "Add a line")),
+      this.lines.table,
+      el("p", {}, el("button", { type: "button", class: "small", id: "add-line", onclick: () => this.focus(this.lines.add()) }, "Add a line")),
       el("div", { class: "field-grid" }, ...TOTALS.map(([name, label]) => this.headerField(name, label))),
       el("ul", { id: "arithmetic", class: "arithmetic" }),
     );
-    this.renderLines();
+    this.check();
   }
 
   headerField(name, label, placeholder) {
@@ -75,72 +63,10 @@ export class OrderForm {
     return el("label", { class: "field" }, label, input, el("span", { class: "field-error", "data-error-for": name }));
   }
 
-  renderLines() {
-    this.linesBody.replaceChildren(...this.lines.map((line, position) => this.lineRow(line, position)));
-    this.check();
-  }
-
-  lineRow(line, position) {
-    const cells = LINE.map(([name, label, kind]) => {
-      const field = `items.${position}.${name}`;
-      const input = el("input", { "data-field": field, "aria-label": `${label}, line ${position + 1}`, value: line.values[name], autocomplete: "off", spellcheck: "false", class: kind });
-      input.addEventListener("input", () => {
-        line.values[name] = input.value;
-        this.check();
-      });
-      const check = name === "line_total" ? el("span", { class: "line-check" }) : "";
-      return el("td", { class: kind }, input, check, el("span", { class: "field-error", "data-error-for": field }));
-    });
-    // Off the Tab order: Tab walks the fields; the mouse moves lines.
-    const action = (label, title, onclick) => el("button", { type: "button", class: "small plain", tabindex: "-1", title, onclick }, label);
-    return el(
-      "tr",
-      { "data-position": String(position) },
-      ...cells,
-      el(
-        "td",
-        { class: "line-actions" },
-        action("↑", "Move up", () => this.moveLine(position, -1)),
-        action("↓", "Move down", () => this.moveLine(position, 1)),
-        action("×", "Delete the line", () => this.deleteLine(position)),
-      ),
-    );
-  }
-
-  addLine() {
-    const values = Object.fromEntries(LINE.map(([name]) => [name, ""]));
-    this.lines.push({ extracted_index: null, provenance: {}, values });
-    this.linesChanged();
-    this.focus(`items.${this.lines.length - 1}.description`);
-  }
-
-  deleteLine(position) {
-    this.lines.splice(position, 1);
-    this.linesChanged();
-  }
-
-  moveLine(position, step) {
-    const to = position + step;
-    if (to < 0 || to >= this.lines.length) return;
-    [this.lines[position], this.lines[to]] = [this.lines[to], this.lines[position]];
-    this.linesChanged();
-  }
-
-  linesChanged() {
-    this.renderLines();
-    this.onLinesMoved();
-  }
-
   check() {
-    const values = { ...this.header, allowances: this.order.allowances, charges: this.order.charges, items: this.lines.map((l) => l.values) };
+    const values = { ...this.header, allowances: this.order.allowances, charges: this.order.charges, items: this.lines.texts() };
     const result = checkArithmetic(values);
-    [...this.linesBody.rows].forEach((row, position) => {
-      const line = result.lines[position];
-      const wrong = line && !line.ok;
-      row.classList.toggle("mismatch", Boolean(wrong));
-      const v = this.lines[position].values;
-      row.querySelector(".line-check").textContent = wrong ? `${v.quantity} × ${v.unit_price} = ${formatDecimal(line.expected)}` : "";
-    });
+    this.lines.showChecks(result.lines);
     const rows = [];
     const wrongLines = result.lines.filter((line) => line && !line.ok).length;
     rows.push(["check-lines", wrongLines === 0, wrongLines ? `${wrongLines} line(s): quantity × unit price ≠ line total` : "Every line: quantity × unit price = line total"]);
@@ -160,11 +86,7 @@ export class OrderForm {
 
   values() {
     const header = Object.fromEntries(Object.entries(this.header).map(([name, value]) => [name, orNull(value)]));
-    const items = this.lines.map((line) => {
-      const item = Object.fromEntries(Object.entries(line.values).map(([name, value]) => [name, orNull(value)]));
-      const number = item.line_number;
-      return { ...item, line_number: number !== null && /^\d+$/.test(number) ? Number(number) : number, extracted_index: line.extracted_index };
-    });
+    const items = this.lines.values(orNull);
     return { ...header, items };
   }
 
@@ -181,10 +103,7 @@ export class OrderForm {
   /** The provenance box of each field that has one, under the field's current name. */
   boxes() {
     const header = Object.entries(this.order.provenance).filter(([, box]) => box).map(([field, box]) => ({ field, box }));
-    const lines = this.lines.flatMap((line, position) =>
-      Object.entries(line.provenance).filter(([, box]) => box).map(([name, box]) => ({ field: `items.${position}.${name}`, box })),
-    );
-    return [...header, ...lines];
+    return [...header, ...this.lines.boxes()];
   }
 
   /** Show the server's refusals next to their fields; returns those that have no field. */

@@ -4,14 +4,16 @@
 import { api, el, formatDateTime, mountTokenBox } from "./api.js";
 import { DocumentView } from "./review_document.js";
 import { OrderForm } from "./review_form.js";
+import { ReviewQueue } from "./review_queue.js";
 
 const $ = (id) => document.getElementById(id);
-const QUEUE_LIMIT = 200;
 const fromUrl = window.location.pathname.split("/").filter(Boolean)[1];
 
-const state = { queue: [], orderId: fromUrl && /^\d+$/.test(fromUrl) ? Number(fromUrl) : null, order: null, busy: false };
-const suppliers = new Set();
-const sites = new Map();
+const state = { orderId: fromUrl && /^\d+$/.test(fromUrl) ? Number(fromUrl) : null, order: null, busy: false };
+const queue = new ReviewQueue(
+  { list: $("queue"), counts: $("counts"), supplierFilter: $("filter-supplier"), siteFilter: $("filter-site") },
+  (orderId) => open(orderId).catch(failed),
+);
 
 const documentView = new DocumentView($("document"), (field) => form.focus(field));
 const form = new OrderForm(
@@ -33,52 +35,9 @@ function showError(message) {
   $("review-error").hidden = !message;
 }
 
-function queueQuery() {
-  const query = new URLSearchParams({ limit: String(QUEUE_LIMIT) });
-  if ($("filter-supplier").value) query.set("supplier", $("filter-supplier").value);
-  if ($("filter-site").value) query.set("site_id", $("filter-site").value);
-  return query;
-}
-
-function fillFilter(select, options) {
-  const chosen = select.value;
-  select.replaceChildren(el("option", { value: "" }, "all"), ...options.map(([value, label]) => el("option", { value }, label)));
-  select.value = chosen;
-}
-
-async function loadQueue() {
-  const body = await api("GET", `/api/review?${queueQuery()}`);
-  state.queue = body.items;
-  for (const item of body.items) {
-    if (item.supplier_name) suppliers.add(item.supplier_name);
-    if (item.site_id) sites.set(String(item.site_id), item.site_name || `site ${item.site_id}`);
-  }
-  fillFilter($("filter-supplier"), [...suppliers].sort().map((s) => [s, s]));
-  fillFilter($("filter-site"), [...sites.entries()].sort((a, b) => a[1].localeCompare(b[1])));
-  $("counts").replaceChildren(
-    ...Object.entries(body.counts).map(([status, count]) => el("span", { class: "count", "data-status": status }, `${status.replace("_", " ")} ${count}`)),
-  );
-  renderQueue();
-}
-
-function renderQueue() {
-  $("queue").replaceChildren(
-    ...(state.queue.length
-      ? state.queue.map((item) =>
-          el(
-            "li",
-            { "data-order-id": String(item.id), class: item.id === state.orderId ? "current" : "" },
-            el("a", { href: `/review/${item.id}`, onclick: (event) => { event.preventDefault(); open(item.id).catch(failed); } }, item.po_number),
-            el("span", { class: "hint" }, ` ${item.supplier_name ?? "—"} · ${item.total ?? "—"} ${item.currency} · ${formatDateTime(item.created_at)}`),
-          ),
-        )
-      : [el("li", { class: "hint" }, "Nothing needs review.")]),
-  );
-}
-
 async function open(orderId) {
   state.orderId = orderId;
-  renderQueue();
+  queue.select(orderId);
   $("conflict").hidden = true;
   showError("");
   window.history.replaceState(null, "", `/review/${orderId}`);
@@ -95,9 +54,8 @@ async function open(orderId) {
 }
 
 function move(step) {
-  const position = state.queue.findIndex((item) => item.id === state.orderId);
-  const next = state.queue[position === -1 ? 0 : position + step];
-  if (next) open(next.id).catch(failed);
+  const next = queue.neighbour(step);
+  if (next) open(next).catch(failed);
 }
 
 function showConflict(error) {
@@ -124,11 +82,11 @@ function failed(error) {
 
 /** After a decision: the queue again, and the order that took this one's place. */
 async function decided(message) {
-  const position = state.queue.findIndex((item) => item.id === state.orderId);
+  const position = queue.position();
   say(message);
-  await loadQueue();
-  const next = state.queue[Math.min(Math.max(position, 0), state.queue.length - 1)];
-  if (next) await open(next.id);
+  await queue.load();
+  const next = queue.at(position);
+  if (next) await open(next);
   else {
     state.orderId = null;
     $("review-order").hidden = true;
@@ -224,8 +182,8 @@ function onKey(event) {
 
 async function start() {
   try {
-    await loadQueue();
-    const first = state.orderId ?? state.queue[0]?.id;
+    await queue.load();
+    const first = state.orderId ?? queue.at(0);
     if (first) await open(first);
   } catch (error) {
     failed(error);
@@ -241,6 +199,6 @@ $("reject-text").addEventListener("input", () => {
   if ($("reject-text").value) $("reject-form").querySelector("input[value=other]").checked = true;
 });
 $("conflict-reload").addEventListener("click", () => open(state.orderId).catch(failed));
-for (const id of ["filter-supplier", "filter-site"]) $(id).addEventListener("change", () => loadQueue().catch(failed));
+for (const id of ["filter-supplier", "filter-site"]) $(id).addEventListener("change", () => queue.load().catch(failed));
 mountTokenBox($("token-box"), start);
 start();

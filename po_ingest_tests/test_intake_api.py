@@ -470,8 +470,8 @@ def test_pages_and_static_files_are_public(app):
             review = anonymous.get(path)
             assert review.status_code == 200 and 'id="review-form"' in review.text
             assert "default-src 'self'" in review.headers["content-security-policy"]
-        review = ("review", "review_form", "review_lines", "review_queue", "review_document")
-        scripts = [f"{name}.js" for name in (*review, "arithmetic")]
+        modules = ("review", "review_form", "review_lines", "review_queue", "review_document")
+        scripts = [f"{name}.js" for name in (*modules, "arithmetic")]
         for name in ("app.js", "api.js", "order.js", "style.css", *scripts):
             assert anonymous.get(f"/static/{name}").status_code == 200
         assert anonymous.get("/openapi.json").status_code == 200

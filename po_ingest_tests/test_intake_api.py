@@ -422,7 +422,7 @@ def _api_calls(app):
         for path, operations in app.openapi()["paths"].items()
         for method in operations
     ]
-    assert len(calls) == len(documented) == 12
+    assert len(calls) == len(documented) == 13
     return calls
 
 
@@ -445,6 +445,7 @@ def test_every_api_route_needs_the_token(app, client, store, files):
                     template.replace("{batch_id}", batch)
                     .replace("{order_id}", order_id)
                     .replace("{batch_type}", "timesheets")
+                    .replace("{page}", "1")
                 )
                 assert "{" not in real_path, f"fill in the parameters of {template}"
                 for headers in bad_headers:
@@ -465,7 +466,13 @@ def test_pages_and_static_files_are_public(app):
         assert "default-src 'self'" in page.headers["content-security-policy"]
         assert 'id="drop-zone"' in page.text
         assert anonymous.get("/orders/12").status_code == 200
-        for name in ("app.js", "api.js", "order.js", "style.css"):
+        for path in ("/review", "/review/12"):
+            review = anonymous.get(path)
+            assert review.status_code == 200 and 'id="review-form"' in review.text
+            assert "default-src 'self'" in review.headers["content-security-policy"]
+        modules = ("review", "review_form", "review_lines", "review_queue", "review_document")
+        scripts = [f"{name}.js" for name in (*modules, "arithmetic")]
+        for name in ("app.js", "api.js", "order.js", "style.css", *scripts):
             assert anonymous.get(f"/static/{name}").status_code == 200
         assert anonymous.get("/openapi.json").status_code == 200
 

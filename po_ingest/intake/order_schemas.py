@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from decimal import Decimal
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -65,6 +66,11 @@ class OrderOut(BaseModel):
     subtotal: str | None = Field(description="Exact decimal as text.")
     tax: str | None = Field(description="Exact decimal as text.")
     total: str | None = Field(description="Exact decimal as text.")
+    allowances: str | None = Field(
+        description="As extracted (not editable): the total is subtotal − allowances + "
+        "charges + tax."
+    )
+    charges: str | None = Field(description="As extracted (not editable).")
     warnings: list[str]
     is_verified: bool
     batch_id: str
@@ -88,6 +94,7 @@ class OrderOut(BaseModel):
     def of(cls, order: dict, site: Site | None, history: list[dict]) -> OrderOut:
         extraction = json.loads(order["raw_extraction"] or "{}")
         boxes = extraction.get("provenance") or {}
+        extracted = extraction.get("order") or {}
         return cls(
             id=order["id"],
             po_number=order["po_number"],
@@ -99,6 +106,8 @@ class OrderOut(BaseModel):
             subtotal=money_text(order["subtotal"]),
             tax=money_text(order["tax"]),
             total=money_text(order["total"]),
+            allowances=_extracted_money(extracted, "allowances"),
+            charges=_extracted_money(extracted, "charges"),
             warnings=list(order["warnings"] or []),
             is_verified=bool(order["is_verified"]),
             batch_id=order["batch_id"],
@@ -116,6 +125,11 @@ class OrderOut(BaseModel):
             provenance={name: boxes[name] for name in HEADER_FIELDS if name in boxes},
             history=[RevisionOut(**revision) for revision in history],
         )
+
+
+def _extracted_money(extracted: dict, name: str) -> str | None:
+    value = extracted.get(name)
+    return None if value is None else money_text(Decimal(str(value)))
 
 
 def _item_out(item: dict, boxes: dict) -> OrderItemOut:
@@ -143,6 +157,7 @@ class QueuedOrderOut(BaseModel):
     po_number: str
     supplier_name: str | None
     site_id: int | None
+    site_name: str | None
     total: str | None
     currency: str
     created_at: dt.datetime
@@ -153,9 +168,10 @@ class QueuedOrderOut(BaseModel):
     order_url: str
 
     @classmethod
-    def of(cls, row: dict) -> QueuedOrderOut:
+    def of(cls, row: dict, site_names: dict[int, str]) -> QueuedOrderOut:
         return cls(
             **{**row, "total": money_text(row["total"])},
+            site_name=site_names.get(row["site_id"]),
             order_url=f"/orders/{row['id']}",
         )
 

@@ -27,7 +27,7 @@ _BINARY = {"schema": {"type": "string", "format": "binary"}}
 _CHUNK_BYTES = 256 * 1024
 
 
-def _order(intake: Intake, caller: Caller, order_id: int) -> dict:
+def visible_order(intake: Intake, caller: Caller, order_id: int) -> dict:
     """The order, if the caller may see it: an uploader sees the orders of their own
     batches (another's answers 404, as if it did not exist)."""
     order = intake.store.orders.get(order_id)
@@ -57,7 +57,7 @@ def get_order(
     intake: Annotated[Intake, Depends(get_intake)],
     caller: Annotated[Caller, Depends(current_caller)],
 ) -> OrderOut:
-    order = _order(intake, caller, order_id)
+    order = visible_order(intake, caller, order_id)
     response.headers["ETag"] = f'"{order["revision"]}"'
     return order_out(intake, order)
 
@@ -80,24 +80,13 @@ def get_order_file(
     intake: Annotated[Intake, Depends(get_intake)],
     caller: Annotated[Caller, Depends(current_caller)],
 ) -> StreamingResponse:
-    order = _order(intake, caller, order_id)
-    key = order["file_key"]
-    missing = HTTPException(
-        status.HTTP_404_NOT_FOUND, detail=f"the file of order {order_id} is missing"
-    )
-    if not key:
-        raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"order {order_id} has no file")
-    suffix = PurePath(key).suffix
+    order = visible_order(intake, caller, order_id)
+    handle = open_order_file(intake, order)
+    suffix = PurePath(order["file_key"]).suffix
     batch = intake.store.batches.get(order["batch_id"])
-    try:
-        handle = intake.files.open(key)
-    except (BadKey, FileNotFoundError):
-        raise missing from None
-    except OSError as exc:
-        raise StorageUnavailable(str(exc)) from exc
     return StreamingResponse(
         _chunks_of(handle),
-        media_type=_CONTENT_TYPES.get(suffix, "application/octet-stream"),
+        media_type=content_type_of(order),
         headers={
             "Content-Length": str(os.fstat(handle.fileno()).st_size),
             "Content-Disposition": _inline_disposition(
@@ -107,6 +96,25 @@ def get_order_file(
             "X-Content-Type-Options": "nosniff",
         },
     )
+
+
+def open_order_file(intake: Intake, order: dict) -> BinaryIO:
+    """The order's stored original for reading: 404 when it has none or it is missing."""
+    key = order["file_key"]
+    if not key:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, detail=f"order {order['id']} has no file")
+    try:
+        return intake.files.open(key)
+    except (BadKey, FileNotFoundError):
+        raise HTTPException(
+            status.HTTP_404_NOT_FOUND, detail=f"the file of order {order['id']} is missing"
+        ) from None
+    except OSError as exc:
+        raise StorageUnavailable(str(exc)) from exc
+
+
+def content_type_of(order: dict) -> str:
+    return _CONTENT_TYPES.get(PurePath(order["file_key"]).suffix, "application/octet-stream")
 
 
 def _served_name(uploaded_name: str | None, order: dict, suffix: str) -> str:

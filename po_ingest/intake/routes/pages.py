@@ -1,4 +1,4 @@
-"""The upload page and the order page: plain files, public (the API behind them is not)."""
+"""The upload, order and review pages: plain files, public (the API behind them is not)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,13 @@ def upload_page() -> FileResponse:
 @router.get("/orders/{order_id}")
 def order_page(order_id: str) -> FileResponse:
     return FileResponse(STATIC_DIR / "order.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/review")
+def review_page() -> FileResponse:
+    return FileResponse(STATIC_DIR / "review.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/review/{order_id}")
+def review_order_page(order_id: str) -> FileResponse:
+    return review_page()

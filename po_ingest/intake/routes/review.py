@@ -60,8 +60,9 @@ def review_queue(
     rows = intake.store.reviews.queue(
         review_status=review_status, supplier=supplier, site_id=site_id, limit=limit, offset=offset
     )
+    site_names = {site.id: site.name for site in intake.store.sites.all()}
     return ReviewQueue(
-        items=[QueuedOrderOut.of(row) for row in rows],
+        items=[QueuedOrderOut.of(row, site_names) for row in rows],
         counts=intake.store.reviews.counts(),
         limit=limit,
         offset=offset,

@@ -1,13 +1,14 @@
-// Shared by the upload page and the order page: the API token, calls to /api, DOM helpers.
+// Shared by the upload, order and review pages: the API token, calls to /api, DOM helpers.
 // The token lives in localStorage and travels only in the Authorization header, never in a URL.
 
 const TOKEN_KEY = "po_ingest.apiToken";
 const UNAUTHORIZED = "po-ingest:unauthorized";
 
 export class ApiError extends Error {
-  constructor(status, message) {
+  constructor(status, message, body = null) {
     super(message);
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -25,9 +26,9 @@ function detailOf(body, fallback) {
   return fallback;
 }
 
-function refused(status, message) {
+function refused(status, message, body = null) {
   if (status === 401) document.dispatchEvent(new CustomEvent(UNAUTHORIZED));
-  return new ApiError(status, message);
+  return new ApiError(status, message, body);
 }
 
 async function errorFrom(response) {
@@ -37,14 +38,19 @@ async function errorFrom(response) {
   } catch {
     // not JSON: keep the status line
   }
-  return refused(response.status, detailOf(body, `${response.status} ${response.statusText}`));
+  return refused(response.status, detailOf(body, `${response.status} ${response.statusText}`), body);
 }
 
-/** A JSON call to the API; throws ApiError with the server's message. */
-export async function api(method, path) {
+/**
+ * A JSON call to the API; throws ApiError with the server's message (and its body).
+ * `body` is sent as JSON (`contentType` says which kind), `headers` are added.
+ */
+export async function api(method, path, { body, headers = {}, contentType = "application/json" } = {}) {
+  const sent = { ...authHeaders(), Accept: "application/json", ...headers };
+  if (body !== undefined) sent["Content-Type"] = contentType;
   let response;
   try {
-    response = await fetch(path, { method, headers: { ...authHeaders(), Accept: "application/json" } });
+    response = await fetch(path, { method, headers: sent, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
     throw new ApiError(0, "the server cannot be reached");
   }
@@ -52,11 +58,16 @@ export async function api(method, path) {
   return response.json();
 }
 
-/** A file from the API (with the token), as a Blob. */
-export async function fetchBlob(path) {
+/** A file from the API (with the token): the Response, once it is known to be good. */
+export async function fetchFile(path) {
   const response = await fetch(path, { headers: authHeaders() });
   if (!response.ok) throw await errorFrom(response);
-  return response.blob();
+  return response;
+}
+
+/** A file from the API (with the token), as a Blob. */
+export async function fetchBlob(path) {
+  return (await fetchFile(path)).blob();
 }
 
 /** POST a form with XMLHttpRequest, which reports upload progress (fetch does not). */

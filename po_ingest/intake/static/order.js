@@ -1,4 +1,4 @@
-// The order page: header, lines and warnings of one purchase order, and its original file
+// The order page: header, lines, warnings and history of one purchase order, and its original file
 // (fetched with the token and opened as a blob: URL, so the token never appears in a URL).
 import { api, el, fetchBlob, formatDateTime, mountTokenBox } from "./api.js";
 
@@ -26,12 +26,29 @@ function money(value, currency) {
   return value == null ? "—" : `${value} ${currency}`;
 }
 
+const shown = (value) => (value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+function revision(rev) {
+  return el(
+    "li",
+    { "data-revision": String(rev.revision) },
+    el("strong", {}, `${rev.action} by ${rev.user_name}`),
+    ` · ${formatDateTime(rev.created_at)} · revision ${rev.revision}`,
+    rev.reason ? ` · ${rev.reason}` : "",
+    rev.changes.length
+      ? el("ul", { class: "changes" }, ...rev.changes.map((c) => el("li", {}, `${c.field}: ${shown(c.old)} → ${shown(c.new)}`)))
+      : "",
+  );
+}
+
 function render(order) {
   document.title = `${order.po_number} · Purchase order`;
   $("order-title").replaceChildren(
     `Purchase order ${order.po_number}`,
-    el("span", { class: order.is_verified ? "badge badge-ok" : "badge" }, order.is_verified ? "verified" : "not verified"),
+    el("span", { class: order.is_verified ? "badge badge-ok" : "badge" }, order.review_status.replace("_", " ")),
   );
+  $("review-link").href = `/review/${order.id}`;
+  $("order-history").replaceChildren(...order.history.map(revision));
   const site = order.site ? `${order.site.name}${order.site.project_code ? ` (${order.site.project_code})` : ""}` : "no matching site";
   $("order-header").replaceChildren(
     ...fact("Order id", `#${order.id}`),

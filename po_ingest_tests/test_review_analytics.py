@@ -6,6 +6,7 @@ from decimal import Decimal
 import dagster as dg
 
 from po_ingest.defs.analytics import extraction_accuracy
+from po_ingest.lib import accuracy
 from po_ingest.lib.review.edits import order_values
 from po_ingest.lib.store import analytics as tables
 from po_ingest_tests.support.analytics_orders import (
@@ -101,3 +102,11 @@ def test_extraction_accuracy_counts_what_people_changed_on_approved_orders(store
     assert rows[("gemini", "gemini-2.5-flash", "items.line_total")] == (2, 1, 0.5)  # dropped
     meta = result.asset_materializations_for_node("extraction_accuracy")[0].metadata
     assert meta["dagster/row_count"].value == 30
+
+
+def test_an_approved_order_whose_raw_extraction_is_not_ours_is_left_out(store, files):
+    store_orders(store, files)
+    order = store.orders.find_by_po_number("PO-A")
+    legacy = {**order, "raw_extraction": '{"vendor": "Acme", "lines": []}'}
+    assert accuracy.extraction_accuracy([legacy]).empty
+    assert len(accuracy.extraction_accuracy([order])) == 15

@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from pydantic import ValidationError
+
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.review.edits import HEADER_FIELDS, ITEM_FIELDS, extraction_values, order_values
 
@@ -33,12 +35,16 @@ def reviewed_values(extracted: dict, approved: dict) -> Iterator[tuple[str, bool
 
 def extraction_accuracy(approved_orders: Iterable[dict]) -> pd.DataFrame:
     """Per extractor, model and field: values reviewed, values people changed, and the share
-    changed. `approved_orders` are stored orders with their lines and raw extraction."""
+    changed. `approved_orders` are stored orders with their lines and raw extraction; one
+    whose raw extraction is not ours (the web app's older rows) is left out."""
     import pandas as pd
 
     reviewed, changed = Counter(), Counter()
     for order in approved_orders:
-        result = ExtractionResult.model_validate_json(order["raw_extraction"])
+        try:
+            result = ExtractionResult.model_validate_json(order["raw_extraction"])
+        except ValidationError:
+            continue
         who = (result.extractor, result.model or NO_MODEL)
         for name, was_changed in reviewed_values(
             extraction_values(result.order), order_values(order)

@@ -97,8 +97,8 @@ def test_the_sensor_reports_a_bounded_number_of_edits_per_tick(
     store.reviews.reopen(order_id, "sam", "the date looks wrong")
     store.reviews.reject(order_id, "sam", "illegible")
 
-    first = _tick(instance, store)  # the run's own first read and the approval
-    assert [h["action"] for h in _history(instance, batch_id)] == ["approved"]
+    first = _tick(instance, store)
+    assert [h["action"] for h in _history(instance, batch_id)] == ["approved", "reopened"]
     _tick(instance, store, first.cursor)
     history = _history(instance, batch_id)
     assert [(h["action"], h["reason"]) for h in history] == [
@@ -142,3 +142,16 @@ def test_an_edit_requests_the_analytics_again(store, files, instance, settled):
             "extraction_accuracy",
         )
     }
+
+
+def test_observing_order_reviews_by_hand_gives_the_version_the_sensor_reports(
+    store, files, instance, settled
+):
+    _, order_id = _stored_batch(store, files, instance)
+    store.reviews.approve(order_id, "sam")
+    reported = _tick(instance, store)
+    _stored_batch(store, files, instance, "PO-I")  # a first read after the edit is no edit
+    resources = {"store": StoreResource(database_url=store.url)}
+    assert dg.materialize([reviews.order_reviews], instance=instance, resources=resources).success
+    latest = instance.get_latest_data_version_record(dg.AssetKey("order_reviews"))
+    assert latest.asset_observation.data_version == reported.cursor

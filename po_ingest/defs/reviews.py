@@ -10,14 +10,13 @@ import dagster as dg
 from po_ingest.defs.assets import purchase_order
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.resources import StoreResource
-from po_ingest.lib.store.revisions import latest_revision_id, revisions_after
+from po_ingest.lib.store.revisions import edits_after, latest_edit_id
 
 REVIEW_SENSOR_INTERVAL_SECONDS = 10
 MAX_REVISIONS_PER_TICK = 200
 # PostgreSQL hands out ids before commit: a row younger than this may still be joined by a
 # lower id committing late, so it waits a tick rather than being passed by the cursor.
 SETTLE_SECONDS = 5
-EXTRACTED = "extracted"
 
 # Observable source assets are beta in Dagster 1.13; only their observations count as an
 # update for the analytics' automation, so we use one and keep the import-time warning quiet.
@@ -28,14 +27,9 @@ warnings.filterwarnings(
 
 @dg.observable_source_asset(group_name="review")
 def order_reviews(store: StoreResource) -> dg.DataVersion:
-    """People's work on stored orders (`order_revisions`); its version is the latest
-    revision's id, so the analytics tables are rebuilt after every edit."""
-    return dg.DataVersion(str(latest_revision_id(store.get().engine)))
-
-
-def _is_pipeline_first_read(row: dict) -> bool:
-    # The run that stored the order materialized the partition already.
-    return row["action"] == EXTRACTED and row["revision"] == 1
+    """People's work on stored orders (`order_revisions`); its version is the latest edit's
+    id, so the analytics tables are rebuilt after every edit."""
+    return dg.DataVersion(str(latest_edit_id(store.get().engine)))
 
 
 def _metadata(row: dict) -> dict:
@@ -52,31 +46,26 @@ def _metadata(row: dict) -> dict:
 
 
 def review_observations(instance: dg.DagsterInstance, rows: list[dict]) -> list:
-    """One observation per reported row on its batch's partition (skipped once retention
-    removed the partition), and one on `order_reviews` when there was any."""
-    reported = [row for row in rows if not _is_pipeline_first_read(row)]
+    """One observation per edit on its batch's partition (none once retention removed the
+    partition), and one on `order_reviews`."""
     kept = {
         batch_id
-        for batch_id in {row["batch_id"] for row in reported}
+        for batch_id in {row["batch_id"] for row in rows}
         if instance.has_dynamic_partition(batches_partitions.name, batch_id)
     }
-    events: list = [
+    events = [
         dg.AssetObservation(
             asset_key=purchase_order.key, partition=row["batch_id"], metadata=_metadata(row)
         )
-        for row in reported
+        for row in rows
         if row["batch_id"] in kept
     ]
-    if reported:
-        last = reported[-1]
-        events.append(
-            dg.AssetObservation(
-                asset_key=order_reviews.key,
-                tags={"dagster/data_version": str(last["id"])},
-                metadata={"edits": dg.MetadataValue.int(len(reported))},
-            )
-        )
-    return events
+    last_edit = dg.AssetObservation(
+        asset_key=order_reviews.key,
+        tags={"dagster/data_version": str(rows[-1]["id"])},
+        metadata={"edits": dg.MetadataValue.int(len(rows))},
+    )
+    return [*events, last_edit]
 
 
 @dg.sensor(
@@ -91,7 +80,7 @@ def order_reviews_sensor(
     what changed."""
     after = int(context.cursor or 0)
     settled = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=SETTLE_SECONDS)
-    rows = revisions_after(store.get().engine, after, MAX_REVISIONS_PER_TICK, settled)
+    rows = edits_after(store.get().engine, after, MAX_REVISIONS_PER_TICK, settled)
     if not rows:
         return dg.SensorResult(skip_reason="no new edits")
     return dg.SensorResult(

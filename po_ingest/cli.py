@@ -288,10 +288,33 @@ def _column_name(folder: Path) -> str:
     return "/".join(folder.resolve().parts[-2:])
 
 
+APPROVED_COLUMN = "approved"
+
+
+def _score_approved(extractor) -> list:
+    """The extractor on the stored files of the orders people approved, against the values
+    they approved."""
+    from po_ingest.lib.extraction.evaluate import evaluate_documents
+    from po_ingest.lib.review.approved_truth import approved_documents
+
+    approved = approved_documents(_store().engine, FileStore(settings.files_dir()))
+    if approved.without_file:
+        gone = ", ".join(approved.without_file[:10])
+        print(
+            f"{len(approved.without_file)} approved orders have no stored file: {gone}",
+            file=sys.stderr,
+        )
+    if not approved.documents:
+        raise CliError("no approved order with its file stored to score against")
+    return evaluate_documents(extractor, approved.documents)
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
 
     folders = [Path(d) for d in args.dirs]
+    if not folders and not args.approved:
+        raise CliError("give folders of documents with <name>.json, or --approved")
     for folder in folders:
         if not folder.is_dir():
             raise CliError(f"{folder}: no such directory")
@@ -301,6 +324,8 @@ def cmd_eval(args: argparse.Namespace) -> int:
         if not (scores := evaluate(extractor, folder)):
             raise CliError(f"{folder}: no documents with <name>.json ground truth")
         scored[_column_name(folder)] = scores
+    if args.approved:
+        scored[APPROVED_COLUMN] = _score_approved(extractor)
     summaries = {name: folder_summary(scores) for name, scores in scored.items()}
     if args.json:
         report = {
@@ -309,7 +334,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
         }
         print(json.dumps(report, indent=2))
         return 0
-    if len(folders) == 1 or args.documents:
+    if len(scored) == 1 or args.documents:
         for scores in scored.values():
             _print_documents(scores)
     _print_side_by_side(summaries)
@@ -400,9 +425,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_extract)
 
     p = sub.add_parser(
-        "eval", help="score an extractor on folders of documents + <name>.json, side by side"
+        "eval",
+        help="score an extractor on folders of documents + <name>.json (and on the orders "
+        "people approved), side by side",
     )
-    p.add_argument("dirs", nargs="+", metavar="dir")
+    p.add_argument("dirs", nargs="*", metavar="dir")
+    p.add_argument(
+        "--approved",
+        action="store_true",
+        help="also score it on the stored files of approved orders, against the approved values",
+    )
     p.add_argument("--extractor", default=os.environ.get("PO_INGEST_EXTRACTOR", "auto"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--documents", action="store_true", help="also one line per document")

@@ -14,6 +14,7 @@ from po_ingest.defs.assets import (
 from po_ingest.defs.checks import ORDER_CHECKS, QUEUE_CHECKS
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
 from po_ingest.defs.retention import partition_retention_sensor
+from po_ingest.defs.reviews import order_reviews, order_reviews_sensor
 from po_ingest.defs.run_status import (
     batch_run_canceled_sensor,
     batch_run_failure_sensor,
@@ -36,7 +37,13 @@ os.environ.setdefault("DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT", "100")
 os.environ.setdefault("DAGSTER_RUN_STATUS_SENSOR_FETCH_LIMIT", "200")
 
 defs = dg.Definitions(
-    assets=[uploaded_document, extracted_purchase_order, purchase_order, *ANALYTICS_ASSETS],
+    assets=[
+        uploaded_document,
+        extracted_purchase_order,
+        purchase_order,
+        order_reviews,
+        *ANALYTICS_ASSETS,
+    ],
     asset_checks=[*ORDER_CHECKS, *QUEUE_CHECKS],
     jobs=[process_batch_job],
     sensors=[
@@ -46,6 +53,7 @@ defs = dg.Definitions(
         batch_run_success_sensor,
         stuck_batches_watchdog,
         partition_retention_sensor,
+        order_reviews_sensor,
         analytics_automation_sensor,
     ],
     resources={

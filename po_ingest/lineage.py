@@ -413,7 +413,26 @@ def _order_summary(store: Store, order: dict, order_url: str) -> dict[str, Any]:
         "created_at": order["created_at"].isoformat(),
         "batch_id": order["batch_id"],
         "url": order_url,
+        "review_status": order["review_status"],
+        "verified_by": order["verified_by"],
+        "edits": _edits(store, order["id"]),
     }
+
+
+def _edits(store: Store, order_id: int) -> list[dict[str, Any]]:
+    """People's changes and later re-readings (the first read is the run's own)."""
+    return [
+        {
+            "revision": h["revision"],
+            "action": h["action"],
+            "by": h["user_name"],
+            "at": h["created_at"].isoformat(timespec="seconds"),
+            "fields": [c["field"] for c in h["changes"]],
+            "reason": h["reason"],
+        }
+        for h in store.reviews.history(order_id)
+        if not (h["action"] == "extracted" and h["revision"] == 1)
+    ]
 
 
 def _extraction_summary(batch: Batch, order: dict | None) -> dict[str, Any] | None:
@@ -497,6 +516,11 @@ def render(lineage: Lineage) -> str:
             f"      order  {o['id']}  {o['po_number']}  {o['total'] or '-'} {o['currency']}  "
             f"site {o['site'] or '(unmatched)'}  {o['items']} lines  {o['url']}"
         )
+        verified = f" by {o['verified_by']}" if o["verified_by"] else ""
+        out.append(f"        review {o['review_status']}{verified}")
+        for e in o["edits"]:
+            detail = ", ".join(e["fields"]) or e["reason"] or ""
+            out.append(f"          r{e['revision']} {e['action']} by {e['by']} {e['at']}  {detail}")
         for m in lineage.analytics:
             rows = m.metadata.get("dagster/row_count")
             out.append(

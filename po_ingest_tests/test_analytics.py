@@ -11,102 +11,35 @@ import sqlalchemy as sa
 
 from po_ingest.definitions import defs
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
-from po_ingest.defs.resources import StoreResource
 from po_ingest.lib import analytics
 from po_ingest.lib.intake import accept_upload
-from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
-from po_ingest.lib.sites import Site
-from po_ingest.lib.store import Store
 from po_ingest.lib.store import analytics as tables
 from po_ingest.lib.store.schema import batches
+from po_ingest_tests.support.analytics_orders import materialize, store_orders, table_rows
 from po_ingest_tests.support.batch_rows import insert_batch_row
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
 
 
-def _line(n: int, quantity: str, price: str, total: str) -> dict:
-    return {
-        "line_number": n,
-        "description": f"item {n}",
-        "quantity": quantity,
-        "unit_price": price,
-        "line_total": total,
-    }
-
-
-# po_number, date, supplier, project, currency, lines, subtotal, tax, total
-ORDERS = [
-    ("PO-A", "2026-01-15", "Acme", "P-100", "EUR", [("2", "10.50", "21.00"), ("4", "2.50", "10.00")], "31.00", "5.89", "36.89"),
-    ("PO-B", "2026-01-20", "Acme", "P-100", "EUR", [("1", "100.005", "100.005")], None, None, "100.005"),
-    ("PO-C", "2026-02-03", "Acme", "ZZ-9", "USD", [("1", "0.10", "0.10"), ("1", "0.20", "0.20")], "0.30", "0", "0.30"),
-    ("PO-D", "2026-02-10", "Bolt & Co", "P-200", "EUR", [("1", "12.34", "12.34"), ("3", "0.22", "0.66")], None, None, None),
-    ("PO-E", None, None, None, "EUR", [("5", "1", "5.00")], None, None, "5.00"),
-]  # fmt: skip
-
-
-def _store_orders(store: Store, files) -> None:
-    store.sites.upsert(
-        [
-            Site(name="North yard", project_code="P-100"),
-            Site(name="South depot", project_code="P-200"),
-        ]
-    )
-    for po, date, supplier, project, currency, lines, subtotal, tax, total in ORDERS:
-        pdf = purchase_order_pdf(order(po))
-        batch = accept_upload(store, files, [pdf], filename=f"{po}.pdf")
-        data = {
-            "po_number": po,
-            "order_date": date,
-            "supplier_name": supplier,
-            "project_code": project,
-            "currency": currency,
-            "items": [_line(n, *line) for n, line in enumerate(lines, start=1)],
-            "subtotal": subtotal,
-            "tax": tax,
-            "total": total,
-        }
-        result = ExtractionResult(order=ExtractedPurchaseOrder.model_validate(data), extractor="t")
-        assert store.batches.claim(batch.id, "run-1", statuses=["pending"])
-        store.orders.persist(batch.id, "run-1", result, f"orders/{batch.id}.pdf")
-
-
-def _materialize(db_url: str, instance) -> dg.ExecuteInProcessResult:
-    result = dg.materialize(
-        ANALYTICS_ASSETS, instance=instance, resources={"store": StoreResource(database_url=db_url)}
-    )
-    assert result.success
-    return result
-
-
-def _rows(store: Store, name: str, money: tuple[str, ...]) -> list[tuple]:
-    rows = tables.read_table(store.engine, name)
-    for row in rows:
-        for column in money:
-            if row[column] is not None:
-                # Stored exactly (NUMERIC / decimal text); compare as Decimal, never float.
-                row[column] = Decimal(str(row[column])).normalize()
-    return [tuple(r.values()) for r in rows]
-
-
 def test_spend_tables_for_known_orders(store, files):
-    _store_orders(store, files)
+    store_orders(store, files)
     with dg.instance_for_test() as instance:
-        result = _materialize(store.url, instance)
+        result = materialize(store.url, instance)
 
     D = lambda v: Decimal(v).normalize()  # noqa: E731
-    assert _rows(store, "spend_by_supplier_month", ("spend",)) == [
-        ("(unknown)", "(undated)", "EUR", 1, 1, D("5.00")),
-        ("Acme", "2026-01", "EUR", 2, 3, D("136.90")),  # 36.89 + 100.005 → 100.01 (half up)
-        ("Acme", "2026-02", "USD", 1, 2, D("0.30")),  # exact: no 0.30000000000000004
-        ("Bolt & Co", "2026-02", "EUR", 1, 2, D("13.00")),  # no printed total: sum of lines
+    assert table_rows(store, "spend_by_supplier_month", ("spend",)) == [
+        ("(unknown)", "(undated)", "EUR", 1, 0, 1, D("5.00")),
+        ("Acme", "2026-01", "EUR", 2, 0, 3, D("136.90")),  # 36.89 + 100.005 → 100.01 (half up)
+        ("Acme", "2026-02", "USD", 1, 0, 2, D("0.30")),  # exact: no 0.30000000000000004
+        ("Bolt & Co", "2026-02", "EUR", 1, 0, 2, D("13.00")),  # no printed total: sum of lines
     ]
-    assert _rows(store, "spend_by_site_month", ("spend",)) == [
-        ("(unmatched)", "(undated)", "EUR", 1, D("5.00")),
-        ("(unmatched)", "2026-02", "USD", 1, D("0.30")),
-        ("North yard", "2026-01", "EUR", 2, D("136.90")),
-        ("South depot", "2026-02", "EUR", 1, D("13.00")),
+    assert table_rows(store, "spend_by_site_month", ("spend",)) == [
+        ("(unmatched)", "(undated)", "EUR", 1, 0, D("5.00")),
+        ("(unmatched)", "2026-02", "USD", 1, 0, D("0.30")),
+        ("North yard", "2026-01", "EUR", 2, 0, D("136.90")),
+        ("South depot", "2026-02", "EUR", 1, 0, D("13.00")),
     ]
-    lines = _rows(store, "purchase_order_lines", ("quantity", "unit_price", "line_total"))
+    lines = table_rows(store, "purchase_order_lines", ("quantity", "unit_price", "line_total"))
     assert len(lines) == 8
     first = dict(
         zip(tables.read_table(store.engine, "purchase_order_lines")[0], lines[0], strict=True)
@@ -136,9 +69,9 @@ def test_spend_tables_for_known_orders(store, files):
     columns = {c.name: c.type for c in meta["dagster/column_schema"].value.columns}
     assert columns == {
         "supplier": "string", "month": "string", "currency": "string",
-        "orders": "int", "lines": "int", "spend": "decimal",
+        "orders": "int", "verified_orders": "int", "lines": "int", "spend": "decimal",
     }  # fmt: skip
-    assert "| Acme | 2026-01 | EUR | 2 | 3 | 136.90 |" in meta["preview"].value
+    assert "| Acme | 2026-01 | EUR | 2 | 0 | 3 | 136.90 |" in meta["preview"].value
 
 
 def _batch(
@@ -166,7 +99,7 @@ def test_queue_health_for_known_batches(store, files):
     _batch(store, files, t0, "pending", 0)
     _batch(store, files, t0, "pending", 0, batch_type="delivery_notes")
     with dg.instance_for_test() as instance:
-        _materialize(store.url, instance)
+        materialize(store.url, instance)
 
     rows = {r["batch_type"]: r for r in tables.read_table(store.engine, "import_queue_health")}
     assert list(rows) == ["delivery_notes", "purchase_orders", "(all)"]
@@ -206,10 +139,10 @@ def test_queue_health_counts_a_legacy_row_with_no_status_as_processed(store, fil
 
 
 def test_tables_are_replaced_not_appended(store, files):
-    _store_orders(store, files)
+    store_orders(store, files)
     with dg.instance_for_test() as instance:
-        _materialize(store.url, instance)
-        _materialize(store.url, instance)
+        materialize(store.url, instance)
+        materialize(store.url, instance)
     with store.engine.connect() as conn:
         count = conn.execute(
             sa.text("SELECT count(*) FROM analytics_purchase_order_lines")
@@ -222,14 +155,14 @@ def test_a_new_purchase_order_partition_requests_the_analytics(store, files):
     keys = [a.key for a in ANALYTICS_ASSETS]
     with dg.instance_for_test() as instance:
         first = dg.evaluate_automation_conditions(defs=defs, instance=instance)
-        _materialize(store.url, instance)  # the tables exist: nothing is missing
+        materialize(store.url, instance)  # the tables exist: nothing is missing
         idle = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=first.cursor)
-        assert [idle.get_num_requested(k) for k in keys] == [0, 0, 0, 0]
+        assert [idle.get_num_requested(k) for k in keys] == [0] * len(keys)
 
         pdf = purchase_order_pdf(order("PO-AUTO"))
         batch = accept_upload(store, files, [pdf], filename="a.pdf")
         assert run_batch(job, instance, batch.id).success
         after = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=idle.cursor)
-        assert [after.get_num_requested(k) for k in keys] == [1, 1, 1, 1]
+        assert [after.get_num_requested(k) for k in keys] == [1] * len(keys)
         again = dg.evaluate_automation_conditions(defs=defs, instance=instance, cursor=after.cursor)
         assert again.total_requested == 0, "requested once per update, not on every tick"

@@ -3,6 +3,7 @@ against the local instance and against a real dagster-webserver's GraphQL API.""
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -20,7 +21,7 @@ from po_ingest.defs.resources import FileStoreResource, StoreResource
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
-from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage
+from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage, render
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
@@ -190,7 +191,11 @@ def test_lineage_lists_every_run_and_attempt(store, files, job, instance, monkey
 
 
 def test_lineage_after_retention_removed_the_partition(store, files, job, instance):
+    """The order's review history comes from the app database, so it outlives the partition."""
     batch, first_run, second_run = _two_runs(store, files, job, instance)
+    order_id = store.batches.get(batch.id).processed_record_id
+    store.reviews.correct(order_id, "rita", 1, {"supplier_name": "Acme Trading"})
+    store.reviews.approve(order_id, "sam")
     instance.delete_dynamic_partition("batches", batch.id)
     lineage = build_lineage(store, InstanceSource(instance), batch.id)
     assert lineage.partition_exists is False
@@ -198,6 +203,11 @@ def test_lineage_after_retention_removed_the_partition(store, files, job, instan
         lineage.order["po_number"] == "PO-TWICE" and lineage.extraction["model"] == "ground-truth"
     )
     assert [r.run_id for r in lineage.runs] == [first_run, second_run]
+    assert (lineage.order["review_status"], lineage.order["verified_by"]) == ("verified", "sam")
+    text = render(lineage)
+    assert "review verified by sam" in text
+    assert re.search(r"r2 corrected by rita \S+  supplier_name", text)
+    assert re.search(r"r3 approved by sam ", text)
 
 
 def _free_port() -> int:

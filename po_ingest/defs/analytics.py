@@ -9,8 +9,10 @@ import dagster as dg
 
 from po_ingest.defs.assets import purchase_order, uploaded_document
 from po_ingest.defs.resources import StoreResource
-from po_ingest.lib import analytics
+from po_ingest.defs.reviews import order_reviews
+from po_ingest.lib import accuracy, analytics
 from po_ingest.lib.store import analytics as tables
+from po_ingest.lib.store.approved import approved_orders
 
 if TYPE_CHECKING:  # numpy and pandas load when an analytics asset runs
     import pandas as pd
@@ -70,10 +72,14 @@ def _result(engine, name: str, frame: "pd.DataFrame", money: list[str]) -> dg.Ma
     )
 
 
-@dg.asset(deps=[purchase_order], group_name=_GROUP, automation_condition=ANALYTICS_AUTOMATION)
+@dg.asset(
+    deps=[purchase_order, order_reviews],
+    group_name=_GROUP,
+    automation_condition=ANALYTICS_AUTOMATION,
+)
 def purchase_order_lines(store: StoreResource) -> dg.MaterializeResult:
-    """One row per purchase order line with its order's number, date, supplier, site and
-    currency (`analytics_purchase_order_lines`)."""
+    """One row per line of every order not rejected, as corrected, with its order's number,
+    date, supplier, site, currency and `verified` (`analytics_purchase_order_lines`)."""
     engine = store.get().engine
     frame = analytics.purchase_order_lines(
         tables.load_orders(engine), tables.load_items(engine), tables.load_sites(engine)
@@ -118,11 +124,25 @@ def import_queue_health(store: StoreResource) -> dg.MaterializeResult:
     return _result(engine, "import_queue_health", frame, [])
 
 
+@dg.asset(
+    deps=[purchase_order, order_reviews],
+    group_name=_GROUP,
+    automation_condition=ANALYTICS_AUTOMATION,
+)
+def extraction_accuracy(store: StoreResource) -> dg.MaterializeResult:
+    """Per extractor, model and field: values people reviewed on the orders they approved,
+    how many they changed, and the share changed (`analytics_extraction_accuracy`)."""
+    engine = store.get().engine
+    frame = accuracy.extraction_accuracy(approved_orders(engine))
+    return _result(engine, "extraction_accuracy", frame, [])
+
+
 ANALYTICS_ASSETS = [
     purchase_order_lines,
     spend_by_supplier_month,
     spend_by_site_month,
     import_queue_health,
+    extraction_accuracy,
 ]
 
 analytics_automation_sensor = dg.AutomationConditionSensorDefinition(
@@ -130,5 +150,8 @@ analytics_automation_sensor = dg.AutomationConditionSensorDefinition(
     target=dg.AssetSelection.assets(*ANALYTICS_ASSETS),
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=30,
-    description="Requests the analytics tables when new orders or uploads land (and hourly).",
+    description=(
+        "Requests the analytics tables when new orders, uploads or people's edits land "
+        "(and hourly)."
+    ),
 )

@@ -28,6 +28,7 @@ LINE_COLUMNS = [
     "site",
     "project_code",
     "currency",
+    "verified",
     "line_number",
     "item_code",
     "description",
@@ -37,8 +38,8 @@ LINE_COLUMNS = [
     "line_total",
 ]
 LINE_MONEY = ["quantity", "unit_price", "line_total"]
-SUPPLIER_COLUMNS = ["supplier", "month", "currency", "orders", "lines", "spend"]
-SITE_COLUMNS = ["site", "month", "currency", "orders", "spend"]
+SUPPLIER_COLUMNS = ["supplier", "month", "currency", "orders", "verified_orders", "lines", "spend"]
+SITE_COLUMNS = ["site", "month", "currency", "orders", "verified_orders", "spend"]
 HEALTH_COLUMNS = [
     "batch_type",
     "batches",
@@ -75,7 +76,8 @@ def _text(value, default: str):
 def purchase_order_lines(
     orders: pd.DataFrame, items: pd.DataFrame, sites: pd.DataFrame
 ) -> pd.DataFrame:
-    """One row per order line with its order's number, date, supplier, site and currency."""
+    """One row per order line with its order's number, date, supplier, site, currency and
+    whether the order is verified."""
     import pandas as pd
 
     site_names = dict(zip(sites["id"], sites["name"], strict=True))
@@ -93,6 +95,7 @@ def purchase_order_lines(
                 "site": site_names.get(site_id) if not pd.isna(site_id) else None,
                 "project_code": _text(order["project_code"], None),
                 "currency": order["currency"],
+                "verified": bool(order["verified"]),
                 "line_number": int(item.line_number),
                 "item_code": item.item_code,
                 "description": item.description,
@@ -124,6 +127,7 @@ def _order_spend(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
                 "site_id": order.site_id,
                 "month": _month(order.order_date),
                 "currency": order.currency,
+                "verified": bool(order.verified),
                 "lines": int(line_counts.get(order.id, 0)),
                 "spend": _cents([total])
                 if total is not None
@@ -131,7 +135,17 @@ def _order_spend(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(
-        rows, columns=["order_id", "supplier", "site_id", "month", "currency", "lines", "spend"]
+        rows,
+        columns=[
+            "order_id",
+            "supplier",
+            "site_id",
+            "month",
+            "currency",
+            "verified",
+            "lines",
+            "spend",
+        ],
     )
 
 
@@ -142,16 +156,19 @@ def _summarise(spend: pd.DataFrame, keys: list[str], columns: list[str]) -> pd.D
         return pd.DataFrame(columns=columns)
     grouped = spend.groupby(keys, sort=True, dropna=False)
     frame = grouped.agg(
-        orders=("order_id", "count"), lines=("lines", "sum"), spend=("spend", _cents)
+        orders=("order_id", "count"),
+        verified_orders=("verified", "sum"),
+        lines=("lines", "sum"),
+        spend=("spend", _cents),
     ).reset_index()
-    frame["orders"] = frame["orders"].astype(int)
-    frame["lines"] = frame["lines"].astype(int)
+    for count in ("orders", "verified_orders", "lines"):
+        frame[count] = frame[count].astype(int)
     return frame[columns]
 
 
 def spend_by_supplier_month(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.DataFrame:
-    """Orders, lines and spend per supplier, order month and currency (never summed across
-    currencies). Spend is the order's total, or its line totals when it printed no total."""
+    """Orders (and how many of them are verified), lines and spend per supplier, order month
+    and currency (never summed across currencies). Spend is the order's total, or its line totals when it printed no total."""
     return _summarise(
         _order_spend(orders, lines), ["supplier", "month", "currency"], SUPPLIER_COLUMNS
     )
@@ -160,7 +177,8 @@ def spend_by_supplier_month(orders: pd.DataFrame, lines: pd.DataFrame) -> pd.Dat
 def spend_by_site_month(
     orders: pd.DataFrame, lines: pd.DataFrame, sites: pd.DataFrame
 ) -> pd.DataFrame:
-    """Orders and spend per site (or "(unmatched)"), order month and currency."""
+    """Orders (verified among them) and spend per site (or "(unmatched)"), order month and
+    currency."""
     import pandas as pd
 
     site_names = dict(zip(sites["id"], sites["name"], strict=True))

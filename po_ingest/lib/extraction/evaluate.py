@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import statistics
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -162,23 +163,36 @@ def _page_count(content: bytes, content_type: str) -> int:
 
 
 def evaluate(extractor: Extractor, folder: Path) -> list[DocumentScore]:
+    return evaluate_documents(
+        extractor,
+        (
+            (path.name, path.stem, path.read_bytes(), truth)
+            for path, truth in documents_with_truth(folder)
+        ),
+    )
+
+
+def evaluate_documents(
+    extractor: Extractor, documents: Iterable[tuple[str, str, bytes, dict]]
+) -> list[DocumentScore]:
+    """Score `extractor` on (name, document id, content, truth) documents."""
     scores = []
-    for path, truth in documents_with_truth(folder):
-        content = path.read_bytes()
-        document = Document(content, sniff(content[:16]) or "application/octet-stream", path.stem)
+    for name, document_id, content, truth in documents:
+        content_type = sniff(content[:16]) or "application/octet-stream"
+        document = Document(content, content_type, document_id)
         started = time.monotonic()
         try:
             order = extractor.extract(document).order
         except ExtractionError as exc:
-            result = DocumentScore(path.name, accepted=False, reason=str(exc))
+            result = DocumentScore(name, accepted=False, reason=str(exc))
             result.items_expected = len(truth.get("items") or [])
         except Exception as exc:  # noqa: BLE001 - a crash is a result to report, not to stop on
-            result = DocumentScore(path.name, accepted=False, crashed=True)
+            result = DocumentScore(name, accepted=False, crashed=True)
             result.reason = f"crash: {type(exc).__name__}: {exc}"
         else:
-            result = score(path.name, truth, order)
+            result = score(name, truth, order)
         result.duration_ms = int((time.monotonic() - started) * 1000)
-        result.purchase_order = truth["_doc_type"] == PURCHASE_ORDER
+        result.purchase_order = truth.get("_doc_type", PURCHASE_ORDER) == PURCHASE_ORDER
         result.pages = _page_count(content, document.content_type)
         scores.append(result)
     return scores

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
+from po_ingest.lib.review.routing import ReviewStatus
 from po_ingest.lib.store.batches import effective_status, status_is
 from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders, sites
 from po_ingest.lib.store.types import Money
@@ -31,6 +32,7 @@ def _frame(engine: sa.Engine, query: sa.Select) -> pd.DataFrame:
 
 
 def load_orders(engine: sa.Engine) -> pd.DataFrame:
+    """Orders as they stand now (people's corrections included), rejected ones left out."""
     return _frame(
         engine,
         sa.select(
@@ -46,16 +48,23 @@ def load_orders(engine: sa.Engine) -> pd.DataFrame:
             purchase_orders.c.total,
             purchase_orders.c.batch_id,
             purchase_orders.c.created_at,
-        ).order_by(purchase_orders.c.id),
+            purchase_orders.c.is_verified.label("verified"),
+        )
+        .where(purchase_orders.c.review_status != ReviewStatus.REJECTED.value)
+        .order_by(purchase_orders.c.id),
     )
 
 
 def load_items(engine: sa.Engine) -> pd.DataFrame:
+    """The lines of the orders load_orders gives."""
+    kept = sa.select(purchase_orders.c.id).where(
+        purchase_orders.c.review_status != ReviewStatus.REJECTED.value
+    )
     return _frame(
         engine,
-        sa.select(purchase_order_items).order_by(
-            purchase_order_items.c.purchase_order_id, purchase_order_items.c.line_number
-        ),
+        sa.select(purchase_order_items)
+        .where(purchase_order_items.c.purchase_order_id.in_(kept))
+        .order_by(purchase_order_items.c.purchase_order_id, purchase_order_items.c.line_number),
     )
 
 

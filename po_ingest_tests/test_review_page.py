@@ -40,9 +40,11 @@ def review(sqlite_url, files, tmp_path):
         page = browser.new_page(viewport={"width": 1500, "height": 1000})
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.goto(f"{server.url}/review")
+        # The token goes in before the page runs: a tokenless first load answers 401, and
+        # the page then forgets whatever token is stored by the time that answer arrives.
+        page.goto(f"{server.url}/openapi.json")
         page.evaluate(f"localStorage.setItem('po_ingest.apiToken', '{token}')")
-        page.reload()
+        page.goto(f"{server.url}/review")
         try:
             yield page, store, ids, server.url
         finally:

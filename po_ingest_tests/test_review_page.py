@@ -153,6 +153,13 @@ def test_a_refused_value_a_concurrent_change_and_a_rejection(review):
     assert [(h["action"], h["user_name"], h["reason"]) for h in store.reviews.history(second)][
         1:
     ] == [("corrected", "sam", None), ("rejected", "rita", "duplicate")]
+
+    page.goto(f"{url}/orders/{second}")  # a rejected document goes back to review from here
+    page.get_by_role("button", name="Reopen for review").click()
+    expect(page.locator("#order-title")).to_contain_text("needs review")
+    expect(page.locator("#order-history > li").last).to_contain_text("reopened by rita")
+    expect(page.get_by_role("button", name="Reopen for review")).to_be_hidden()
+    assert store.orders.get(second)["review_status"] == "needs_review"
     assert page.errors == []
 
 

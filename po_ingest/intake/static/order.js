@@ -48,6 +48,8 @@ function render(order) {
     el("span", { class: order.is_verified ? "badge badge-ok" : "badge" }, order.review_status.replace("_", " ")),
   );
   $("review-link").href = `/review/${order.id}`;
+  $("reopen").hidden = order.review_status === "needs_review";
+  $("reopen").onclick = () => reopen(order);
   $("order-history").replaceChildren(...order.history.map(revision));
   const site = order.site ? `${order.site.name}${order.site.project_code ? ` (${order.site.project_code})` : ""}` : "no matching site";
   $("order-header").replaceChildren(
@@ -105,6 +107,16 @@ async function openFile(url, button) {
     showError(`Could not open the file: ${error.message}`);
   } finally {
     button.disabled = false;
+  }
+}
+
+async function reopen(order) {
+  showError("");
+  try {
+    const headers = { "If-Match": String(order.revision) };
+    render(await api("POST", `/api/purchase-orders/${order.id}/reopen`, { headers }));
+  } catch (error) {
+    showError(error.status === 409 ? "Someone changed this order meanwhile: reload the page." : error.message);
   }
 }
 

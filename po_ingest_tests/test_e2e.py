@@ -120,8 +120,27 @@ def test_scan_is_imported_through_gemini(stack, corpus_documents):
     batch = stack.upload_bytes(content, "scan.pdf")
     done = stack.wait_status(batch.id, {"processed", "dead"})
     assert done.status == "processed", done.last_error
-    raw = json.loads(stack.store.orders.get(done.processed_record_id)["raw_extraction"])
+    saved = stack.store.orders.get(done.processed_record_id)
+    raw = json.loads(saved["raw_extraction"])
     assert raw["extractor"] == "gemini" and raw["input_tokens"] > 0
+
+    # A model's reading waits for a person; their approval shows in the partition's history.
+    assert saved["review_status"] == "needs_review"
+    stack.store.reviews.approve(done.processed_record_id, "rita", saved["revision"])
+    observed = dg.AssetRecordsFilter(
+        asset_key=dg.AssetKey("purchase_order"), asset_partitions=[batch.id]
+    )
+
+    def approval_observed():
+        with dg.DagsterInstance.get() as instance:
+            records = instance.fetch_observations(observed, limit=10).records
+        return [
+            r.asset_observation.metadata["who"].value
+            for r in records
+            if r.asset_observation and r.asset_observation.metadata["action"].value == "approved"
+        ]
+
+    assert wait_for(approval_observed, 60, "the approval in Dagster", poll=1) == ["rita"]
 
 
 def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, corpus_documents):

@@ -1206,3 +1206,52 @@ def test_text_right_of_a_unit_that_follows_the_description_is_not_read_into_the_
         assert "spilling into its unit" in str(declined)
     else:
         assert (first.unit, first.description) == ("pcs", "Steel bolts M8")
+
+
+@pytest.mark.parametrize(
+    ("addresses", "iso"),
+    [
+        (["1200 Main Street", "Springfield IL 62701"], "2026-01-06"),  # a US state and ZIP
+        (["Main Street 12", "Pune 411001, India"], "2026-06-01"),
+        (["GSTIN: 27AAPFU0939F1ZV"], "2026-06-01"),  # an Indian tax number
+        (["Springfield IL 62701", "Ship to: Leeds, United Kingdom"], None),  # both: unsettled
+        (["Main Street 12"], None),  # nothing says
+    ],
+)
+def test_an_english_documents_country_decides_its_ambiguous_dates(addresses, iso):
+    where = [(300, 80 + 11 * n, text) for n, text in enumerate(addresses)]
+    page = _header(date="01/06/26") + where + _titles() + _ITEMS + _PLAIN_TOTALS
+    if iso is None:
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read(_page(page)[0])
+    else:
+        assert _read(_page(page)[0]).order.order_date.isoformat() == iso
+
+
+def test_a_german_documents_us_address_does_not_turn_its_dates_month_first():
+    page = [(50, 80, "Bestellnummer:"), (150, 80, "PO-2026-0042"), (50, 95, "Datum:")]
+    page += [(150, 95, "01/06/26"), (300, 80, "Springfield IL 62701")] + _titles()
+    order = _read(_page(page + _ITEMS + _PLAIN_TOTALS, title="BESTELLUNG")[0]).order
+    assert order.order_date.isoformat() == "2026-06-01"
+
+
+@pytest.mark.parametrize("code", ["PKR", "ZAR", "SGD", "CNY"])
+def test_a_currency_code_on_the_total_is_the_orders_currency(code):
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", f"{code} 36.00")])
+    assert _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order.currency == code
+
+
+def test_a_description_wraps_beside_a_column_the_reader_does_not_keep():
+    titles = [(X["code"], 140, "Account"), (X["description"], 140, "Description")]
+    titles += [(-X["quantity"], 140, "Qty"), (-X["unit_price"], 140, "Rate")]
+    titles += [(-X["total"], 140, "Amount")]
+    item = [(X["code"], 160, "Contract"), (X["description"], 160, "Dismantling of poles and")]
+    item += [
+        (-X["quantity"], 160, "4"),
+        (-X["unit_price"], 160, "7.50"),
+        (-X["total"], 160, "30.00"),
+    ]
+    item += [(X["code"], 171, "Project:"), (X["description"], 171, "shifting them to storage")]
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    (line,) = _read(_page(_header() + titles + item + totals)[0]).order.items
+    assert line.description == "Dismantling of poles and shifting them to storage"

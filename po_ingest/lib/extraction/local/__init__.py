@@ -23,7 +23,11 @@ from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
-from po_ingest.lib.extraction.local.values import day_first_dates, find_currency, parse_date
+from po_ingest.lib.extraction.local.values import (
+    date_order,
+    find_currency,
+    parse_date,
+)
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
 
@@ -84,7 +88,7 @@ class LocalExtractor:
         decimal_comma = uses_decimal_comma(rows)
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)
-        day_first = day_first_dates([r.text for r in rows])
+        day_first = date_order([r.text for r in rows], language)
         fields = find_labelled(
             header_rows,
             {

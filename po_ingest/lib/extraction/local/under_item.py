@@ -11,7 +11,8 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 _DESCRIBING = {"item_code", "code_description", "description"}
-_TEXT_CELLS = ("item_code", "description", "unit")
+# "other": a column the reader does not keep wraps too, beside the description wrapping.
+_TEXT_CELLS = ("item_code", "description", "unit", "other")
 
 
 def _text_cells(item: RawItem) -> list[str]:

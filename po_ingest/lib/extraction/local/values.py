@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
+from functools import cache
 
 from po_ingest.lib.extraction.local.vocabulary import month_numbers, vocabulary
 
@@ -46,6 +47,37 @@ CURRENCY_CODES = (
     "QAR",
     "BHD",
     "OMR",
+    "PKR",
+    "LKR",
+    "NPR",
+    "BDT",
+    "ZAR",
+    "NZD",
+    "SGD",
+    "HKD",
+    "CNY",
+    "KRW",
+    "THB",
+    "IDR",
+    "MYR",
+    "VND",
+    "RUB",
+    "UAH",
+    "HUF",
+    "RON",
+    "BGN",
+    "ISK",
+    "ILS",
+    "EGP",
+    "NGN",
+    "KES",
+    "GHS",
+    "MAD",
+    "TND",
+    "ARS",
+    "CLP",
+    "COP",
+    "UYU",
 )
 
 _CODES = "|".join(CURRENCY_CODES)
@@ -161,6 +193,31 @@ def day_first_dates(texts: list[str]) -> bool | None:
             if (first > 12) != (second > 12):
                 orders.add(first > 12)
     return orders.pop() if len(orders) == 1 else None
+
+
+@cache
+def _country_conventions() -> tuple[tuple[re.Pattern[str], bool], ...]:
+    english = vocabulary()["date_order"]["english"]
+    return tuple(
+        (re.compile(pattern), day_first)
+        for day_first, key in ((False, "month_first"), (True, "day_first"))
+        for pattern in english[key]
+    )
+
+
+def date_order(texts: list[str], language: str | None) -> bool | None:
+    """Whether the document's slashed dates are day first: from its dates that read one way
+    only, else, for an English document, from the one country convention its addresses and
+    tax numbers show; None where nothing (or something contradictory) settles it."""
+    if (day_first := day_first_dates(texts)) is not None or language != "en":
+        return day_first
+    seen = {
+        day_first
+        for pattern, day_first in _country_conventions()
+        for t in texts
+        if pattern.search(t)
+    }
+    return seen.pop() if len(seen) == 1 else None
 
 
 def parse_date(

@@ -1255,3 +1255,35 @@ def test_a_description_wraps_beside_a_column_the_reader_does_not_keep():
     totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     (line,) = _read(_page(_header() + titles + item + totals)[0]).order.items
     assert line.description == "Dismantling of poles and shifting them to storage"
+
+
+def test_a_label_dashed_from_its_value_and_a_total_named_after_quantity_and_value():
+    header = [(50, 80, "PO. NO - PO-2026-0042"), (50, 95, "Date :"), (150, 95, "2026-03-05")]
+    totals = [(120, 200, "Total Qty & Value"), (-330, 200, "14"), (-540, 200, "30.00")]
+    order = _read(_page(header + _titles() + _ITEMS + totals)[0]).order
+    assert (order.po_number, order.total) == ("PO-2026-0042", Decimal("30.00"))
+
+
+def _one_item(lines: list[tuple[float, float, str]], y: float = 171):
+    amounts = [(-X["quantity"], y, "4"), (-X["unit_price"], y, "7.50")]
+    amounts += [(-X["total"], y, "30.00")]
+    totals = _totals(220, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    return _page(_header() + _titles() + lines + amounts + totals)[0]
+
+
+def test_text_above_the_first_items_numbers_is_declined_not_guessed():
+    lines = [(X["description"], 168, "Induction motor 37 kW"), (X["description"], 179, "IE3")]
+    with pytest.raises(ExtractionDeclined, match="line 1 has text above its numbers"):
+        _read(_one_item(lines, y=179))
+
+
+def test_centred_lines_continue_a_description_and_a_line_left_out_ends_it():
+    centred = [(X["description"], 171, "Amenity seed mix:- 45% Rye"), (124, 182, "35% Red Fescue")]
+    (line,) = _read(_one_item(centred)).order.items
+    assert line.description == "Amenity seed mix:- 45% Rye 35% Red Fescue"
+    # A row that is not the item's text (it starts far left of it) ends the description:
+    # the line under it is not taken, or the middle of the text would be missing.
+    broken = [(X["description"], 171, "Amenity seed mix"), (60, 182, "Note: deliver by crane")]
+    broken += [(X["description"], 193, "20% Chewings")]
+    (line,) = _read(_one_item(broken)).order.items
+    assert line.description == "Amenity seed mix"

@@ -13,7 +13,7 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 
 _COMPILED = {
     field: re.compile(
-        rf"^(?:{alternatives(all_phrases(section))})\.?(?:\s*[:#]\s*|\s+|$)(?P<rest>.*)$",
+        rf"^(?:{alternatives(all_phrases(section))})\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$)(?P<rest>.*)$",
         re.IGNORECASE,
     )
     for field, section in vocabulary()["labels"].items()

@@ -36,6 +36,10 @@ class RawItem:
     page: int
     cells: dict[str, list[Word]] = field(default_factory=dict)
     described_below: bool = False  # its description is the first cell of the row under it
+    # A row under it was not its text (a note): a later row cannot continue its text, or a
+    # line of it would be missing from the middle.
+    text_ended: bool = False
+    text_above: bool = False  # text right above its numbers, in its description column
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -63,6 +63,8 @@ def read_item(
             if name == "unit" and (glossed := _GLOSSED_UNIT.match(text)):
                 text = glossed["unit"]
             found[name] = Found(text, raw.page, raw.cells[name])
+    if raw.text_above:
+        raise decline(f"line {number} has text above its numbers: its description may start there")
     if len(raw.cells.get("unit", [])) > 1:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}

@@ -49,6 +49,16 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
 
 
+def _next_line(above: Row, row: Row) -> bool:
+    return row.page == above.page and row.y - above.y <= 1.6 * row.height
+
+
+def _leads(rows: list[Row], item: RawItem) -> bool:
+    """Text rows right above an item's numbers, starting where its description starts."""
+    description = item.cells.get("description")
+    return bool(description) and all(abs(r.words[0].x0 - description[0].x0) <= 2 for r in rows)
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -65,6 +75,7 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
+    lead: list[Row] = []  # text rows right above the next row, kept as notes so far
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
@@ -133,13 +144,22 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
                 continue_item(items[-1], text)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
-            elif items or any(c.isdigit() for c in row.text):
-                table.notes.append(row.text)
+            else:
+                if items or any(c.isdigit() for c in row.text):
+                    table.notes.append(row.text)
+                if items:
+                    items[-1].text_ended = True
+                lead = lead + [row] if lead and _next_line(lead[-1], row) else [row]
             table.end_row = index
             continue
         if table.items and table.items[-1].page == row.page:
             pitch = min(pitch or row.y - previous_y, row.y - previous_y)
         split_code(values)
+        if not table.items and lead and _next_line(lead[-1], row) and _leads(lead, values):
+            # A description centred on its numbers' line starts above them, or a note stands
+            # over the first item: the words alone cannot tell which.
+            values.text_above = True
+        lead = []
         table.items.append(values)
         table.end_row = index
     if table is None or not table.items:

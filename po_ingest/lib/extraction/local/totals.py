@@ -19,7 +19,7 @@ def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
     return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
 
 
-# Checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
+# On a tie, checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
 # a subtotal, before "Total".
 _KINDS = (
     ("ignore", starting("ignore")),
@@ -112,9 +112,15 @@ def _kind(labels: list[str]) -> str | None:
     for label in labels:
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
-        kind = next((kind for kind, pattern in _KINDS if pattern.match(label)), None)
-        if kind is not None:
-            return kind
+        # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
+        # tie, the order above.
+        matches = [
+            (len(m.group(0)), -order, kind)
+            for order, (kind, pattern) in enumerate(_KINDS)
+            if (m := pattern.match(label))
+        ]
+        if matches:
+            return max(matches)[2]
     return None
 
 

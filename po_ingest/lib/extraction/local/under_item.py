@@ -50,6 +50,20 @@ def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> 
     return any(c.x0 - 4 <= x <= c.x1 for c in columns if c.name in _DESCRIBING)
 
 
+def _centred_under(row: Row, item: RawItem) -> bool:
+    """One run of words centred under one of the item's text cells (a cell whose lines are
+    centred: the longer line starts further left)."""
+    runs = row.cells()
+    if len(runs) != 1:
+        return False
+    centre = (runs[0].x0 + runs[0].x1) / 2
+    for name in _text_cells(item):
+        words = item.cells[name]
+        if abs((min(w.x0 for w in words) + max(w.x1 for w in words)) / 2 - centre) <= 3:
+            return True
+    return False
+
+
 def continues(
     row: Row, item: RawItem, last_y: float, subtitles: list[Row], pitch: float | None
 ) -> bool:
@@ -59,11 +73,14 @@ def continues(
     smallest step from one item's last line to the next item: in a table padded wider than
     its lines (a grid), a row that far down is a row of its own, not a wrapped line."""
     starts = [item.cells[n][0].x0 for n in _text_cells(item)]
-    if not starts or item.described_below or not _right_under(row, item, last_y):
+    if not starts or item.described_below or item.text_ended:
+        return False
+    if not _right_under(row, item, last_y):
         return False
     if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
         return False
-    if row.words[0].x0 < min(starts) - 2 or _under_subtitle(row, subtitles):
+    starts_left = row.words[0].x0 < min(starts) - 2 and not _centred_under(row, item)
+    if starts_left or _under_subtitle(row, subtitles):
         return False
     runs = row.cells()
     return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)

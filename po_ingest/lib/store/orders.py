@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import Status
+from po_ingest.lib.matching_keys import normalise_po_ref
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.review.edits import changes, extraction_values, order_values
 from po_ingest.lib.review.routing import ReviewPolicy, ReviewStatus, route
@@ -27,6 +28,42 @@ EXTRACTION_USER = "pipeline"
 
 class LostClaim(RuntimeError):
     """The batch is no longer held by this run; nothing was written."""
+
+
+def finish_batch(
+    conn: sa.Connection,
+    batch_id: str,
+    run_id: str,
+    record_id: int,
+    warnings: list[str],
+    record_owns_file: bool,
+    now: dt.datetime,
+) -> None:
+    """Mark the batch processed with the record it made (or found), in the caller's
+    transaction; LostClaim if the run no longer holds it. A record that now owns the file
+    releases the batch's copy (deleted after commit)."""
+    kept = conn.execute(sa.select(batches.c.warnings).where(batches.c.id == batch_id))
+    values = dict(
+        status=Status.PROCESSED,
+        processed_at=now,
+        processed_record_id=record_id,
+        warnings=[*warnings, *batch_life_warnings(kept.scalar())],
+        next_retry_at=None,
+        last_error=None,
+    )
+    if record_owns_file:
+        values["original_file"] = None
+    won = conn.execute(
+        batches.update()
+        .where(
+            batches.c.id == batch_id,
+            batches.c.dagster_run_id == run_id,
+            batches.c.status == Status.PROCESSING,
+        )
+        .values(**values)
+    ).rowcount
+    if won != 1:
+        raise LostClaim(f"batch {batch_id} is no longer held by run {run_id}")
 
 
 @dataclass(frozen=True)
@@ -104,29 +141,15 @@ class OrderStore:
                 note_reextraction(conn, existing_id, batch_id, result)
             else:
                 outcome = self._insert(conn, batch_id, run_id, result, order_file_key, now)
-            kept = conn.execute(sa.select(batches.c.warnings).where(batches.c.id == batch_id))
-            values = dict(
-                status=Status.PROCESSED,
-                processed_at=now,
-                processed_record_id=outcome.order_id,
-                warnings=[*outcome.warnings, *batch_life_warnings(kept.scalar())],
-                next_retry_at=None,
-                last_error=None,
+            finish_batch(
+                conn,
+                batch_id,
+                run_id,
+                outcome.order_id,
+                outcome.warnings,
+                not outcome.duplicate,
+                now,
             )
-            if not outcome.duplicate:
-                # The file now belongs to the order; the batch's copy is deleted after commit.
-                values["original_file"] = None
-            won = conn.execute(
-                batches.update()
-                .where(
-                    batches.c.id == batch_id,
-                    batches.c.dagster_run_id == run_id,
-                    batches.c.status == Status.PROCESSING,
-                )
-                .values(**values)
-            ).rowcount
-            if won != 1:
-                raise LostClaim(f"batch {batch_id} is no longer held by run {run_id}")
         return outcome
 
     def _insert(
@@ -144,12 +167,16 @@ class OrderStore:
         if site is None:
             warnings.append(SITE_UNMATCHED)
         routing = route(
-            result, warnings, _first_from_supplier(conn, order.supplier_name), self.policy
+            result,
+            warnings,
+            first_from_supplier(conn, purchase_orders, order.supplier_name),
+            self.policy,
         )
         order_id = conn.execute(
             purchase_orders.insert()
             .values(
                 po_number=order.po_number,
+                po_key=normalise_po_ref(order.po_number),
                 order_date=order.order_date,
                 supplier_name=order.supplier_name,
                 project_code=order.project_code,
@@ -222,13 +249,13 @@ def note_reextraction(
     record(conn, order_id, revision, "extracted", EXTRACTION_USER, changes=diff, reason=reason)
 
 
-def _first_from_supplier(conn: sa.Connection, supplier: str | None) -> bool:
-    """No order from this supplier (by name, any case) is stored yet."""
+def first_from_supplier(conn: sa.Connection, table: sa.Table, supplier: str | None) -> bool:
+    """No document in `table` from this supplier (by name, any case) is stored yet."""
     if not supplier:
         return True
     earlier = conn.execute(
-        sa.select(purchase_orders.c.id)
-        .where(sa.func.lower(purchase_orders.c.supplier_name) == supplier.lower())
+        sa.select(table.c.id)
+        .where(sa.func.lower(table.c.supplier_name) == supplier.lower())
         .limit(1)
     ).first()
     return earlier is None

@@ -93,6 +93,8 @@ class DeliveryNote(BaseModel):
     @model_validator(mode="after")
     def _net_is_gross_minus_tare(self) -> DeliveryNote:
         gross, tare, net = self.gross_weight, self.tare_weight, self.net_weight
+        if gross is not None and tare is not None and tare > gross:
+            raise ValueError(f"tare_weight {tare} is more than gross_weight {gross}")
         if gross is not None and tare is not None and net is not None and net != gross - tare:
             raise ValueError(
                 f"net_weight {net} is not gross_weight {gross} − tare_weight {tare} "

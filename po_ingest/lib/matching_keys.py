@@ -98,7 +98,7 @@ _LEGAL_FORMS = frozenset(
 
 def supplier_key(name: str | None) -> str:
     """`Baustoffe Müller GmbH & Co. KG` and `BAUSTOFFE MÜLLER` are one supplier."""
-    words = _NOT_ALNUM.sub(" ", (name or "").casefold()).split()
+    words = _NOT_ALNUM.sub(" ", (name or "").casefold().replace(".", "")).split()
     while words and words[-1] in _LEGAL_FORMS:
         words.pop()
     return "".join(words)

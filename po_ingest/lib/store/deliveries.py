@@ -192,10 +192,12 @@ class DeliveryStore:
         with self.engine.begin() as conn:
             return rematch(conn, self.settings, note_ids=[note_id])
 
-    def rematch_for_order(self, order_id: int) -> list[int]:
-        """After an order is stored or corrected: match the notes that name it again."""
+    def rematch_for_order(self, order_id: int, previous_po_number: str | None = None) -> list[int]:
+        """After an order is stored or corrected: match the notes that name it again (and,
+        when a correction changed its number, those that named the number it had)."""
+        keys = [normalise_po_ref(previous_po_number)] if previous_po_number else []
         with self.engine.begin() as conn:
-            return rematch(conn, self.settings, order_ids=[order_id])
+            return rematch(conn, self.settings, order_ids=[order_id], po_keys=keys)
 
     def order_deliveries(self, order_id: int) -> dict | None:
         """What arrived per order line; see delivery_progress.order_deliveries."""

@@ -23,11 +23,14 @@ def rematch(
     settings: MatchSettings,
     note_ids: Iterable[int] = (),
     order_ids: Iterable[int] = (),
+    po_keys: Iterable[str] = (),
 ) -> list[int]:
     """Match the given notes, and every note naming the given orders, again, with every
     other note that shares an order with them (deliveries add up per order line, in delivery
-    order, across all its notes). Returns the ids of the notes rewritten."""
-    notes, keys = _notes_sharing_orders(conn, set(note_ids), _order_keys(conn, order_ids))
+    order, across all its notes); `po_keys`: the notes naming these order numbers too.
+    Returns the ids of the notes rewritten."""
+    keys = _order_keys(conn, order_ids) | {key for key in po_keys if key}
+    notes, keys = _notes_sharing_orders(conn, set(note_ids), keys)
     if not notes:
         return []
     result = reconcile(_load_notes(conn, notes), _load_orders(conn, keys), settings)

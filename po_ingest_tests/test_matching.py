@@ -9,24 +9,26 @@ from pydantic import ValidationError
 
 from po_ingest.lib.delivery_note_model import DeliveryNote
 from po_ingest.lib.matching import (
-    ORDER_COMPLETE,
-    OVER_DELIVERY,
     UNIT_MISMATCH,
     UNKNOWN_ITEM,
-    UNKNOWN_ORDER,
     LineMatch,
     Method,
-    Note,
     NoteLine,
-    NoteStatus,
-    Order,
     OrderLine,
     description_score,
     match_note,
-    reconcile,
 )
 from po_ingest.lib.matching_keys import normalise_po_ref, normalise_unit, supplier_key
 from po_ingest.lib.progress import LineStatus, OrderStatus, line_progress, order_status
+from po_ingest.lib.reconcile import (
+    ORDER_COMPLETE,
+    OVER_DELIVERY,
+    UNKNOWN_ORDER,
+    Note,
+    NoteStatus,
+    Order,
+    reconcile,
+)
 from po_ingest.lib.settings import MatchSettings
 
 

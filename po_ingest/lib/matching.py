@@ -1,11 +1,9 @@
 """Delivery-note lines ↔ order lines (pure, no database): which order line each note line
-delivers against, and what the notes, applied in delivery order, add up to per order line."""
+delivers against (reconcile.py adds the notes up per order line)."""
 
 from __future__ import annotations
 
-import dataclasses
-import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
@@ -16,11 +14,8 @@ from po_ingest.lib.matching_keys import (
     alnum_key,
     description_numbers,
     description_words,
-    normalise_po_ref,
     normalise_unit,
 )
-from po_ingest.lib.progress import LineProgress, is_complete, is_over, line_progress
-from po_ingest.lib.settings import MatchSettings
 
 
 class Method(StrEnum):
@@ -30,17 +25,8 @@ class Method(StrEnum):
     MANUAL = "manual"
 
 
-class NoteStatus(StrEnum):
-    MATCHED = "matched"
-    PARTIAL = "partial"
-    UNMATCHED = "unmatched"
-
-
-UNKNOWN_ORDER = "unknown_order"
 UNKNOWN_ITEM = "unknown_item"
 UNIT_MISMATCH = "unit_mismatch"
-OVER_DELIVERY = "over_delivery"
-ORDER_COMPLETE = "order_complete"
 
 
 @dataclass(frozen=True)
@@ -51,13 +37,6 @@ class OrderLine:
     quantity: Decimal | None
     unit: str | None = None
     item_code: str | None = None
-
-
-@dataclass(frozen=True)
-class Order:
-    id: int
-    po_number: str
-    lines: tuple[OrderLine, ...]
 
 
 @dataclass(frozen=True)
@@ -73,20 +52,6 @@ class NoteLine:
 
 
 @dataclass(frozen=True)
-class Note:
-    id: int
-    po_refs: tuple[str, ...]
-    lines: tuple[NoteLine, ...]
-    delivery_date: dt.date | None = None
-
-    @property
-    def delivery_order(self) -> tuple:
-        """Notes are applied by delivery date (undated last), then as stored: so which note
-        pushed a line over is the same on every rematch."""
-        return (self.delivery_date is None, self.delivery_date or dt.date.min, self.id)
-
-
-@dataclass(frozen=True)
 class LineMatch:
     note_line_id: int
     order_line_id: int | None = None
@@ -95,19 +60,6 @@ class LineMatch:
     # matched by its line reference whose description says something else.
     score: float | None = None
     exceptions: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class NoteResult:
-    status: NoteStatus
-    exceptions: tuple[str, ...]
-    lines: tuple[LineMatch, ...]
-
-
-@dataclass(frozen=True)
-class Reconciliation:
-    notes: dict[int, NoteResult]  # by note id
-    lines: dict[int, LineProgress]  # by order line id
 
 
 def description_score(a: str, b: str) -> float:
@@ -179,72 +131,3 @@ def _most_alike(line: NoteLine, candidates: list[OrderLine]) -> OrderLine:
 def _matched(line: NoteLine, order_line: OrderLine, method: Method) -> LineMatch:
     score = description_score(line.description, order_line.description)
     return LineMatch(line.id, order_line.id, method, score)
-
-
-def reconcile(
-    notes: Iterable[Note], orders: Iterable[Order], settings: MatchSettings | None = None
-) -> Reconciliation:
-    """Match every note against the orders its po_refs name, apply the notes in delivery
-    order, and say per order line what arrived and per note line what went wrong."""
-    settings = settings or MatchSettings()
-    orders = list(orders)
-    by_key: dict[str, list[Order]] = {}
-    for order in orders:
-        by_key.setdefault(normalise_po_ref(order.po_number), []).append(order)
-    ordered = {line.id: line.quantity for order in orders for line in order.lines}
-    delivered = dict.fromkeys(ordered, Decimal(0))
-    results: dict[int, NoteResult] = {}
-    for note in sorted(notes, key=lambda n: n.delivery_order):
-        found, unknown = _orders_named(note, by_key)
-        lines = [line for order in found for line in order.lines]
-        matches = match_note(note.lines, lines, settings.threshold)
-        applied = tuple(
-            _deliver(match, line.quantity, ordered, delivered, settings.over_delivery_tolerance)
-            for match, line in zip(matches, note.lines, strict=True)
-        )
-        results[note.id] = _note_result(applied, unknown)
-    tolerance = settings.over_delivery_tolerance
-    progress = {i: line_progress(ordered[i], delivered[i], tolerance) for i in ordered}
-    return Reconciliation(results, progress)
-
-
-def _orders_named(note: Note, by_key: dict[str, list[Order]]) -> tuple[list[Order], list[str]]:
-    """The stored orders the note's po_refs name (each once), and the exceptions for refs
-    that name none."""
-    found: dict[int, Order] = {}
-    unknown = [] if note.po_refs else [UNKNOWN_ORDER]
-    for ref in note.po_refs:
-        named = by_key.get(normalise_po_ref(ref) or "", [])
-        found |= {order.id: order for order in named}
-        if not named:
-            unknown.append(f"{UNKNOWN_ORDER}:{ref}")
-    return list(found.values()), unknown
-
-
-def _deliver(
-    match: LineMatch,
-    quantity: Decimal,
-    ordered: dict[int, Decimal | None],
-    delivered: dict[int, Decimal],
-    tolerance: Decimal,
-) -> LineMatch:
-    if match.order_line_id is None:
-        return match
-    wanted, before = ordered[match.order_line_id], delivered[match.order_line_id]
-    after = delivered[match.order_line_id] = before + quantity
-    exceptions = list(match.exceptions)
-    if quantity > 0 and is_complete(wanted, before):
-        exceptions.append(ORDER_COMPLETE)
-    if is_over(wanted, after, tolerance) and not is_over(wanted, before, tolerance):
-        exceptions.append(OVER_DELIVERY)
-    return dataclasses.replace(match, exceptions=tuple(exceptions))
-
-
-def _note_result(lines: tuple[LineMatch, ...], unknown_orders: list[str]) -> NoteResult:
-    matched = sum(line.order_line_id is not None for line in lines)
-    if matched == len(lines):
-        status = NoteStatus.MATCHED
-    else:
-        status = NoteStatus.PARTIAL if matched else NoteStatus.UNMATCHED
-    exceptions = [*unknown_orders, *(e for line in lines for e in line.exceptions)]
-    return NoteResult(status, tuple(dict.fromkeys(exceptions)), lines)

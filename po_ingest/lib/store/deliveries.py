@@ -9,19 +9,21 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
-from po_ingest.lib.matching import NoteStatus
 from po_ingest.lib.matching_keys import normalise_po_ref, supplier_key
+from po_ingest.lib.reconcile import NoteStatus
 from po_ingest.lib.review.routing import ReviewPolicy, route
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.sites import match_site
 from po_ingest.lib.store.delivery_matching import rematch
 from po_ingest.lib.store.delivery_progress import order_deliveries
-from po_ingest.lib.store.orders import (
-    DUPLICATE,
-    SITE_UNMATCHED,
+from po_ingest.lib.store.documents import (
+    document_values,
     finish_batch,
     first_from_supplier,
+    load_with_lines,
+    once_more_on_conflict,
 )
+from po_ingest.lib.store.orders import DUPLICATE, SITE_UNMATCHED
 from po_ingest.lib.store.schema import delivery_note_items, delivery_note_po_refs, delivery_notes
 from po_ingest.lib.store.sites import load_sites
 
@@ -97,16 +99,7 @@ def persist_delivery_note(
             **{name: getattr(note, name) for name in _HEADER},
             supplier_key=supplier_key(note.supplier_name),
             site_id=site.id if site else None,
-            file_key=file_key,
-            raw_extraction=extraction.model_dump_json(),
-            warnings=warnings,
-            batch_id=batch_id,
-            dagster_run_id=run_id,
-            created_at=now,
-            review_status=routing.status.value,
-            review_reasons=routing.reasons,
-            verified_by=routing.verified_by,
-            verified_at=now if routing.verified_by else None,
+            **document_values(extraction, warnings, routing, batch_id, run_id, file_key, now),
         )
         .returning(delivery_notes.c.id)
     ).scalar_one()
@@ -148,11 +141,9 @@ class DeliveryStore:
     ) -> PersistedNote:
         """Store the note (or find the one stored before) and mark the batch processed, in
         one transaction. Raises LostClaim if the run no longer holds the batch."""
-        try:
-            return self._persist_once(batch_id, run_id, extraction, file_key)
-        except sa.exc.IntegrityError:
-            # Another batch stored the same note between our look-up and our insert.
-            return self._persist_once(batch_id, run_id, extraction, file_key)
+        return once_more_on_conflict(
+            lambda: self._persist_once(batch_id, run_id, extraction, file_key)
+        )
 
     def _persist_once(
         self, batch_id: str, run_id: str, extraction: DeliveryNoteExtraction, file_key: str
@@ -174,18 +165,9 @@ class DeliveryStore:
 
     def get(self, note_id: int) -> dict | None:
         """The note's row with its lines (`lines`, in line-number order)."""
+        parent_id = delivery_note_items.c.delivery_note_id
         with self.engine.connect() as conn:
-            note = conn.execute(
-                sa.select(delivery_notes).where(delivery_notes.c.id == note_id)
-            ).first()
-            if note is None:
-                return None
-            lines = conn.execute(
-                sa.select(delivery_note_items)
-                .where(delivery_note_items.c.delivery_note_id == note_id)
-                .order_by(delivery_note_items.c.line_number, delivery_note_items.c.id)
-            ).all()
-        return {**note._asdict(), "lines": [line._asdict() for line in lines]}
+            return load_with_lines(conn, delivery_notes, parent_id, note_id, "lines")
 
     def rematch_note(self, note_id: int) -> list[int]:
         """Match the note again (with the notes it shares orders with); their ids."""

@@ -3,11 +3,12 @@ write its results. Recomputed from scratch every time, so running it again chang
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import sqlalchemy as sa
 
-from po_ingest.lib.matching import Method, Note, NoteLine, Order, OrderLine, reconcile
+from po_ingest.lib.matching import Method, NoteLine, OrderLine
+from po_ingest.lib.reconcile import Note, Order, reconcile
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.store.schema import (
     delivery_note_items,
@@ -90,63 +91,50 @@ def _notes_sharing_orders(
         note_ids = found
 
 
-def _load_notes(conn: sa.Connection, note_ids: set[int]) -> list[Note]:
-    items = delivery_note_items.c
-    lines: dict[int, list[NoteLine]] = {note_id: [] for note_id in note_ids}
+def _lines_of(
+    conn: sa.Connection, table: sa.Table, parent: str, parent_ids: Iterable[int], make: Callable
+) -> dict[int, tuple]:
+    """Parent id → its lines made by `make(row)`, in line order."""
+    lines: dict[int, list] = {parent_id: [] for parent_id in parent_ids}
+    parent_id = table.c[parent]
     for row in conn.execute(
-        sa.select(delivery_note_items)
-        .where(items.delivery_note_id.in_(note_ids))
-        .order_by(items.delivery_note_id, items.line_number, items.id)
+        sa.select(table)
+        .where(parent_id.in_(list(lines)))
+        .order_by(parent_id, table.c.line_number, table.c.id)
     ):
-        manual = row.matched_order_item_id if row.match_method == Method.MANUAL else None
-        lines[row.delivery_note_id].append(
-            NoteLine(
-                id=row.id,
-                description=row.description,
-                quantity=row.quantity,
-                unit=row.unit,
-                item_code=row.item_code,
-                po_line_ref=row.po_line_ref,
-                manual_order_line_id=manual,
-            )
+        lines[row._mapping[parent]].append(make(row))
+    return {key: tuple(value) for key, value in lines.items()}
+
+
+def _note_line(row: sa.Row) -> NoteLine:
+    manual = row.matched_order_item_id if row.match_method == Method.MANUAL else None
+    fields = ("id", "description", "quantity", "unit", "item_code", "po_line_ref")
+    return NoteLine(**{name: row._mapping[name] for name in fields}, manual_order_line_id=manual)
+
+
+def _order_line(row: sa.Row) -> OrderLine:
+    fields = ("id", "line_number", "description", "quantity", "unit", "item_code")
+    return OrderLine(**{name: row._mapping[name] for name in fields})
+
+
+def _load_notes(conn: sa.Connection, note_ids: set[int]) -> list[Note]:
+    lines = _lines_of(conn, delivery_note_items, "delivery_note_id", note_ids, _note_line)
+    notes = delivery_notes.c
+    rows = conn.execute(
+        sa.select(notes.id, notes.po_refs, notes.delivery_date, notes.dn_date).where(
+            notes.id.in_(note_ids)
         )
-    notes = conn.execute(
-        sa.select(
-            delivery_notes.c.id,
-            delivery_notes.c.po_refs,
-            delivery_notes.c.delivery_date,
-            delivery_notes.c.dn_date,
-        ).where(delivery_notes.c.id.in_(note_ids))
     )
-    return [
-        Note(n.id, tuple(n.po_refs), tuple(lines[n.id]), n.delivery_date or n.dn_date)
-        for n in notes
-    ]
+    return [Note(n.id, tuple(n.po_refs), lines[n.id], n.delivery_date or n.dn_date) for n in rows]
 
 
 def _load_orders(conn: sa.Connection, keys: set[str]) -> list[Order]:
     if not keys:
         return []
+    orders = purchase_orders.c
     headers = conn.execute(
-        sa.select(purchase_orders.c.id, purchase_orders.c.po_number).where(
-            purchase_orders.c.po_key.in_(keys)
-        )
+        sa.select(orders.id, orders.po_number).where(orders.po_key.in_(keys))
     ).all()
-    items = purchase_order_items.c
-    lines: dict[int, list[OrderLine]] = {order.id: [] for order in headers}
-    for row in conn.execute(
-        sa.select(purchase_order_items)
-        .where(items.purchase_order_id.in_(list(lines)))
-        .order_by(items.purchase_order_id, items.line_number, items.id)
-    ):
-        lines[row.purchase_order_id].append(
-            OrderLine(
-                id=row.id,
-                line_number=row.line_number,
-                description=row.description,
-                quantity=row.quantity,
-                unit=row.unit,
-                item_code=row.item_code,
-            )
-        )
-    return [Order(order.id, order.po_number, tuple(lines[order.id])) for order in headers]
+    ids = [order.id for order in headers]
+    lines = _lines_of(conn, purchase_order_items, "purchase_order_id", ids, _order_line)
+    return [Order(order.id, order.po_number, lines[order.id]) for order in headers]

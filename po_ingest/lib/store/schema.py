@@ -140,18 +140,32 @@ purchase_orders = sa.Table(
     sa.Index("ix_purchase_orders_review", "review_status", "created_at"),
 )
 
-purchase_order_items = sa.Table(
-    "purchase_order_items",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "purchase_order_id",
+
+def _belongs_to(parent: str, index: bool = False) -> sa.Column:
+    """`<parent>_id`, removed with its parent row."""
+    return sa.Column(
+        f"{parent}_id",
         sa.Integer,
-        sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
+        sa.ForeignKey(f"{parent}s.id", ondelete="CASCADE"),
         nullable=False,
-        index=True,
-    ),
-    *_line_columns(quantity_required=False),
+        index=index,
+    )
+
+
+def _lines_table(name: str, parent: str, *extra: sa.Column, quantity_required: bool) -> sa.Table:
+    """A document's lines, removed with the document."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        _belongs_to(parent, index=True),
+        *_line_columns(quantity_required),
+        *extra,
+    )
+
+
+purchase_order_items = _lines_table(
+    "purchase_order_items", "purchase_order", quantity_required=False
 )
 
 # Every change to an order: who, when, what (field → old, new) and why.
@@ -159,12 +173,7 @@ order_revisions = sa.Table(
     "order_revisions",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "purchase_order_id",
-        sa.Integer,
-        sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
+    _belongs_to("purchase_order"),
     sa.Column("revision", sa.Integer, nullable=False),
     sa.Column("action", sa.String(16), nullable=False),
     sa.Column("user_name", sa.String(100), nullable=False),
@@ -267,28 +276,14 @@ delivery_note_po_refs = sa.Table(
     "delivery_note_po_refs",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "delivery_note_id",
-        sa.Integer,
-        sa.ForeignKey("delivery_notes.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
+    _belongs_to("delivery_note"),
     sa.Column("po_key", sa.String(100), nullable=False, index=True),
     sa.UniqueConstraint("delivery_note_id", "po_key", name="uq_delivery_note_po_refs_key"),
 )
 
-delivery_note_items = sa.Table(
+delivery_note_items = _lines_table(
     "delivery_note_items",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "delivery_note_id",
-        sa.Integer,
-        sa.ForeignKey("delivery_notes.id", ondelete="CASCADE"),
-        nullable=False,
-        index=True,
-    ),
-    *_line_columns(quantity_required=True),
+    "delivery_note",
     sa.Column("po_line_ref", sa.Integer, nullable=True),
     sa.Column("batch_or_lot", sa.String(100), nullable=True),
     # The order line it delivers against (NULL: none found, or the order's lines were
@@ -303,4 +298,5 @@ delivery_note_items = sa.Table(
     sa.Column("match_method", sa.String(16), nullable=True),
     sa.Column("match_score", sa.Float, nullable=True),
     sa.Column("exceptions", sa.JSON, nullable=False, server_default="[]"),
+    quantity_required=True,
 )

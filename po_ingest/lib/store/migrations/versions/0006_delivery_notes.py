@@ -68,12 +68,7 @@ def upgrade() -> None:
     op.create_table(
         "delivery_note_po_refs",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column(
-            "delivery_note_id",
-            sa.Integer,
-            sa.ForeignKey("delivery_notes.id", ondelete="CASCADE"),
-            nullable=False,
-        ),
+        _note_id(),
         sa.Column("po_key", sa.String(100), nullable=False),
         sa.UniqueConstraint("delivery_note_id", "po_key", name="uq_delivery_note_po_refs_key"),
     )
@@ -81,12 +76,7 @@ def upgrade() -> None:
     op.create_table(
         "delivery_note_items",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column(
-            "delivery_note_id",
-            sa.Integer,
-            sa.ForeignKey("delivery_notes.id", ondelete="CASCADE"),
-            nullable=False,
-        ),
+        _note_id(),
         sa.Column("line_number", sa.Integer, nullable=False),
         sa.Column("description", sa.Text, nullable=False),
         sa.Column("item_code", sa.String(100), nullable=True),
@@ -109,6 +99,15 @@ def upgrade() -> None:
     )
     for column in ("delivery_note_id", "matched_order_item_id"):
         op.create_index(f"ix_delivery_note_items_{column}", "delivery_note_items", [column])
+
+
+def _note_id() -> sa.Column:
+    return sa.Column(
+        "delivery_note_id",
+        sa.Integer,
+        sa.ForeignKey("delivery_notes.id", ondelete="CASCADE"),
+        nullable=False,
+    )
 
 
 def _key_existing_orders() -> None:

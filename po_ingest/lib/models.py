@@ -76,10 +76,9 @@ class Box(BaseModel):
     bbox: tuple[float, float, float, float]
 
 
-class ExtractionResult(BaseModel):
-    """The extraction's own record next to the order it found."""
+class ExtractionRecord(BaseModel):
+    """The extraction's own record, next to the document it found (shared by every type)."""
 
-    order: ExtractedPurchaseOrder
     extractor: str
     model: str | None = None
     accepted: bool = True
@@ -94,3 +93,9 @@ class ExtractionResult(BaseModel):
     provenance: dict[str, Box | None] = Field(default_factory=dict)
     # The embedded XML read (extractor "embedded_xml"): {"flavor": …, "profile": …}.
     embedded: dict[str, str] | None = None
+
+
+class ExtractionResult(ExtractionRecord):
+    """A purchase order's extraction."""
+
+    order: ExtractedPurchaseOrder

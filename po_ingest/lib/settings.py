@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
@@ -67,3 +68,36 @@ def env_seconds(name: str, default: float) -> float:
 
 def default_currency() -> str:
     return os.environ.get("PO_INGEST_DEFAULT_CURRENCY", "EUR").upper()
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """Delivery-note matching: the description similarity (0–100, rapidfuzz token_set_ratio)
+    a line needs to match an order line by description alone, and how many percent above
+    the ordered quantity may arrive before it is an over-delivery."""
+
+    threshold: float = 85.0
+    over_delivery_tolerance: Decimal = Decimal(0)
+
+    @classmethod
+    def from_env(cls) -> MatchSettings:
+        threshold = _number("PO_INGEST_MATCH_THRESHOLD", "85")
+        tolerance = _number("PO_INGEST_OVER_DELIVERY_TOLERANCE", "0")
+        if not 0 <= threshold <= 100:
+            raise ValueError(f"PO_INGEST_MATCH_THRESHOLD must be 0–100, got {threshold}")
+        if tolerance < 0:
+            raise ValueError(
+                f"PO_INGEST_OVER_DELIVERY_TOLERANCE must not be negative, got {tolerance}"
+            )
+        return cls(threshold=float(threshold), over_delivery_tolerance=tolerance)
+
+
+def _number(name: str, default: str) -> Decimal:
+    raw = (os.environ.get(name) or default).strip()
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        raise ValueError(f"{name} must be a number, got {raw!r}") from None
+    if not value.is_finite():
+        raise ValueError(f"{name} must be a number, got {raw!r}")
+    return value

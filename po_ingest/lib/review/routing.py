@@ -7,7 +7,7 @@ import os
 from dataclasses import dataclass
 from enum import StrEnum
 
-from po_ingest.lib.models import ExtractionResult
+from po_ingest.lib.models import ExtractionRecord
 
 AUTO = "auto"
 GROUNDED_EXTRACTORS = ("local",)
@@ -46,7 +46,7 @@ class Routing:
         return AUTO if self.status == ReviewStatus.VERIFIED else None
 
 
-def _review_reasons(result: ExtractionResult, warnings: list[str], first: bool) -> list[str]:
+def _review_reasons(result: ExtractionRecord, warnings: list[str], first: bool) -> list[str]:
     reasons = [f"warning:{w}" for w in warnings]
     if result.extractor not in (*TRUSTED_EXTRACTORS, *GROUNDED_EXTRACTORS):
         reasons.append(f"read_by:{result.model or result.extractor}")
@@ -55,7 +55,7 @@ def _review_reasons(result: ExtractionResult, warnings: list[str], first: bool) 
     return reasons
 
 
-def _auto_rule(result: ExtractionResult) -> str | None:
+def _auto_rule(result: ExtractionRecord) -> str | None:
     """The rule that lets a person skip this order, if one does."""
     if result.extractor in TRUSTED_EXTRACTORS:
         return f"{AUTO}:embedded_xml"
@@ -66,7 +66,7 @@ def _auto_rule(result: ExtractionResult) -> str | None:
 
 
 def route(
-    result: ExtractionResult,
+    result: ExtractionRecord,
     warnings: list[str],
     first_from_supplier: bool,
     policy: ReviewPolicy,

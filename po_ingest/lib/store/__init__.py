@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from po_ingest.lib import settings
 from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
+from po_ingest.lib.store.deliveries import DeliveryStore, PersistedNote
+from po_ingest.lib.store.documents import LostClaim
 from po_ingest.lib.store.engine import StoreUnavailable, get_engine
 from po_ingest.lib.store.entries import EntryStore
 from po_ingest.lib.store.launches import LaunchStore
 from po_ingest.lib.store.model_health import ModelHealthStore
-from po_ingest.lib.store.orders import LostClaim, OrderStore, PersistOutcome
+from po_ingest.lib.store.orders import OrderStore, PersistOutcome
 from po_ingest.lib.store.reviews import ReviewStore
 from po_ingest.lib.store.sites import SiteStore
 from po_ingest.lib.store.users import UserStore
@@ -28,17 +30,20 @@ class Store:
         self.model_health = ModelHealthStore(self.engine)
         self.users = UserStore(self.engine)
         self.reviews = ReviewStore(self.engine)
+        self.deliveries = DeliveryStore(self.engine)
 
 
 __all__ = [
     "Batch",
     "BatchStore",
+    "DeliveryStore",
     "EntryStore",
     "LaunchStore",
     "LostClaim",
     "ModelHealthStore",
     "NewBatch",
     "OrderStore",
+    "PersistedNote",
     "PersistOutcome",
     "ReviewStore",
     "SiteStore",

@@ -7,14 +7,20 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from po_ingest.lib.batch_state import Status
+from po_ingest.lib.matching_keys import normalise_po_ref
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.review.edits import changes, extraction_values, order_values
 from po_ingest.lib.review.routing import ReviewPolicy, ReviewStatus, route
 from po_ingest.lib.sites import match_site
-from po_ingest.lib.store.batches import batch_life_warnings
+from po_ingest.lib.store.documents import (
+    document_values,
+    finish_batch,
+    first_from_supplier,
+    load_with_lines,
+    once_more_on_conflict,
+)
 from po_ingest.lib.store.revisions import record
-from po_ingest.lib.store.schema import batches, purchase_order_items, purchase_orders
+from po_ingest.lib.store.schema import purchase_order_items, purchase_orders
 from po_ingest.lib.store.sites import load_sites
 
 DUPLICATE = "duplicate"
@@ -23,10 +29,6 @@ SITE_UNMATCHED = "site_unmatched"
 DUPLICATE_DIFFERS = "duplicate_differs"
 # Who the order's first revision is recorded as.
 EXTRACTION_USER = "pipeline"
-
-
-class LostClaim(RuntimeError):
-    """The batch is no longer held by this run; nothing was written."""
 
 
 @dataclass(frozen=True)
@@ -39,15 +41,8 @@ class PersistOutcome:
 
 def load_order(conn: sa.Connection, order_id: int) -> dict | None:
     """The order's row with its lines (`items`, in line-number order)."""
-    order = conn.execute(sa.select(purchase_orders).where(purchase_orders.c.id == order_id)).first()
-    if order is None:
-        return None
-    items = conn.execute(
-        sa.select(purchase_order_items)
-        .where(purchase_order_items.c.purchase_order_id == order_id)
-        .order_by(purchase_order_items.c.line_number, purchase_order_items.c.id)
-    ).all()
-    return {**order._asdict(), "items": [i._asdict() for i in items]}
+    parent_id = purchase_order_items.c.purchase_order_id
+    return load_with_lines(conn, purchase_orders, parent_id, order_id, "items")
 
 
 class OrderStore:
@@ -82,11 +77,9 @@ class OrderStore:
     ) -> PersistOutcome:
         """Store the order (or find the existing one with its po_number) and mark the batch
         processed, in one transaction. Raises LostClaim if the run no longer holds the batch."""
-        try:
-            return self._persist_once(batch_id, run_id, result, order_file_key)
-        except sa.exc.IntegrityError:
-            # Another batch stored the same po_number between our look-up and our insert.
-            return self._persist_once(batch_id, run_id, result, order_file_key)
+        return once_more_on_conflict(
+            lambda: self._persist_once(batch_id, run_id, result, order_file_key)
+        )
 
     def _persist_once(
         self, batch_id: str, run_id: str, result: ExtractionResult, order_file_key: str
@@ -104,29 +97,15 @@ class OrderStore:
                 note_reextraction(conn, existing_id, batch_id, result)
             else:
                 outcome = self._insert(conn, batch_id, run_id, result, order_file_key, now)
-            kept = conn.execute(sa.select(batches.c.warnings).where(batches.c.id == batch_id))
-            values = dict(
-                status=Status.PROCESSED,
-                processed_at=now,
-                processed_record_id=outcome.order_id,
-                warnings=[*outcome.warnings, *batch_life_warnings(kept.scalar())],
-                next_retry_at=None,
-                last_error=None,
+            finish_batch(
+                conn,
+                batch_id,
+                run_id,
+                outcome.order_id,
+                outcome.warnings,
+                not outcome.duplicate,
+                now,
             )
-            if not outcome.duplicate:
-                # The file now belongs to the order; the batch's copy is deleted after commit.
-                values["original_file"] = None
-            won = conn.execute(
-                batches.update()
-                .where(
-                    batches.c.id == batch_id,
-                    batches.c.dagster_run_id == run_id,
-                    batches.c.status == Status.PROCESSING,
-                )
-                .values(**values)
-            ).rowcount
-            if won != 1:
-                raise LostClaim(f"batch {batch_id} is no longer held by run {run_id}")
         return outcome
 
     def _insert(
@@ -144,12 +123,16 @@ class OrderStore:
         if site is None:
             warnings.append(SITE_UNMATCHED)
         routing = route(
-            result, warnings, _first_from_supplier(conn, order.supplier_name), self.policy
+            result,
+            warnings,
+            first_from_supplier(conn, purchase_orders, order.supplier_name),
+            self.policy,
         )
         order_id = conn.execute(
             purchase_orders.insert()
             .values(
                 po_number=order.po_number,
+                po_key=normalise_po_ref(order.po_number),
                 order_date=order.order_date,
                 supplier_name=order.supplier_name,
                 project_code=order.project_code,
@@ -158,17 +141,8 @@ class OrderStore:
                 subtotal=order.subtotal,
                 tax=order.tax,
                 total=order.total,
-                file_key=file_key,
-                raw_extraction=result.model_dump_json(),
-                warnings=warnings,
-                batch_id=batch_id,
-                dagster_run_id=run_id,
-                created_at=now,
-                review_status=routing.status.value,
-                review_reasons=routing.reasons,
+                **document_values(result, warnings, routing, batch_id, run_id, file_key, now),
                 is_verified=routing.verified_by is not None,
-                verified_by=routing.verified_by,
-                verified_at=now if routing.verified_by else None,
             )
             .returning(purchase_orders.c.id)
         ).scalar_one()
@@ -220,15 +194,3 @@ def note_reextraction(
     ).scalar_one()
     reason = f"batch {batch_id} read this order differently; the stored values are kept"
     record(conn, order_id, revision, "extracted", EXTRACTION_USER, changes=diff, reason=reason)
-
-
-def _first_from_supplier(conn: sa.Connection, supplier: str | None) -> bool:
-    """No order from this supplier (by name, any case) is stored yet."""
-    if not supplier:
-        return True
-    earlier = conn.execute(
-        sa.select(purchase_orders.c.id)
-        .where(sa.func.lower(purchase_orders.c.supplier_name) == supplier.lower())
-        .limit(1)
-    ).first()
-    return earlier is None

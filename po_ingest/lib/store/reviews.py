@@ -12,6 +12,7 @@ from decimal import Decimal
 
 import sqlalchemy as sa
 
+from po_ingest.lib.matching_keys import normalise_po_ref
 from po_ingest.lib.review.edits import apply_patch, changes, order_values, warnings_after
 from po_ingest.lib.review.routing import ReviewStatus
 from po_ingest.lib.sites import match_site
@@ -220,7 +221,12 @@ class ReviewStore:
                 order_id,
                 "corrected",
                 revision,
-                {**_typed(header), "site_id": site.id if site else None, "warnings": warnings},
+                {
+                    **_typed(header),
+                    "po_key": normalise_po_ref(header["po_number"]),
+                    "site_id": site.id if site else None,
+                    "warnings": warnings,
+                },
             )
             conn.execute(
                 purchase_order_items.delete().where(

@@ -70,11 +70,61 @@ sites = sa.Table(
     sa.Column("aliases", sa.JSON, nullable=False, server_default="[]"),
 )
 
+
+def _document_columns() -> list[sa.Column]:
+    """Where an extracted document came from and what the extraction said (the same on
+    every document type)."""
+    return [
+        sa.Column("file_key", sa.String(255), nullable=True),
+        sa.Column("raw_extraction", sa.Text, nullable=False),
+        sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
+    ]
+
+
+def _batch_columns() -> list[sa.Column]:
+    return [
+        sa.Column(
+            "batch_id", sa.String(32), sa.ForeignKey("data_import_batches.id"), nullable=False
+        ),
+        sa.Column("dagster_run_id", sa.String(64), nullable=True),
+        sa.Column("created_at", UTCDateTime, nullable=False),
+    ]
+
+
+def _review_columns() -> list[sa.Column]:
+    """Review: +1 on every change (the If-Match of an edit); `needs_review | verified |
+    rejected`, why, and who verified it (a user's name, or "auto")."""
+    return [
+        sa.Column("revision", sa.Integer, nullable=False, server_default="1"),
+        sa.Column("review_status", sa.String(16), nullable=False, server_default="needs_review"),
+        sa.Column("review_reasons", sa.JSON, nullable=False, server_default="[]"),
+        sa.Column("verified_by", sa.String(100), nullable=True),
+        sa.Column("verified_at", UTCDateTime, nullable=True),
+    ]
+
+
+def _line_columns(quantity_required: bool) -> list[sa.Column]:
+    """A document's line: an order's ordered, a delivery note's delivered quantity."""
+    return [
+        sa.Column("line_number", sa.Integer, nullable=False),
+        sa.Column("description", sa.Text, nullable=False),
+        sa.Column("item_code", sa.String(100), nullable=True),
+        sa.Column("quantity", Money, nullable=not quantity_required),
+        sa.Column("unit", sa.String(20), nullable=True),
+        sa.Column("unit_price", Money, nullable=True),
+        sa.Column("line_total", Money, nullable=True),
+        # The line's index in the extraction (its provenance key), kept when people reorder.
+        sa.Column("extracted_index", sa.Integer, nullable=True),
+    ]
+
+
 purchase_orders = sa.Table(
     "purchase_orders",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
     sa.Column("po_number", sa.String(100), nullable=False, unique=True),
+    # po_number as delivery notes print it too (matching.normalise_po_ref): `PO-000123` is `123`.
+    sa.Column("po_key", sa.String(100), nullable=True, index=True),
     sa.Column("order_date", sa.Date, nullable=True),
     sa.Column("supplier_name", sa.String(300), nullable=True),
     sa.Column("project_code", sa.String(100), nullable=True),
@@ -83,43 +133,39 @@ purchase_orders = sa.Table(
     sa.Column("subtotal", Money, nullable=True),
     sa.Column("tax", Money, nullable=True),
     sa.Column("total", Money, nullable=True),
-    sa.Column("file_key", sa.String(255), nullable=True),
-    sa.Column("raw_extraction", sa.Text, nullable=False),
-    sa.Column("warnings", sa.JSON, nullable=False, server_default="[]"),
+    *_document_columns(),
     sa.Column("is_verified", sa.Boolean, nullable=False, server_default=sa.false()),
-    sa.Column("batch_id", sa.String(32), sa.ForeignKey("data_import_batches.id"), nullable=False),
-    sa.Column("dagster_run_id", sa.String(64), nullable=True),
-    sa.Column("created_at", UTCDateTime, nullable=False),
-    # Review: +1 on every change (the If-Match of an edit); `needs_review | verified |
-    # rejected`, why, and who verified it (a user's name, or "auto").
-    sa.Column("revision", sa.Integer, nullable=False, server_default="1"),
-    sa.Column("review_status", sa.String(16), nullable=False, server_default="needs_review"),
-    sa.Column("review_reasons", sa.JSON, nullable=False, server_default="[]"),
-    sa.Column("verified_by", sa.String(100), nullable=True),
-    sa.Column("verified_at", UTCDateTime, nullable=True),
+    *_batch_columns(),
+    *_review_columns(),
     sa.Index("ix_purchase_orders_review", "review_status", "created_at"),
 )
 
-purchase_order_items = sa.Table(
-    "purchase_order_items",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "purchase_order_id",
+
+def _belongs_to(parent: str, index: bool = False) -> sa.Column:
+    """`<parent>_id`, removed with its parent row."""
+    return sa.Column(
+        f"{parent}_id",
         sa.Integer,
-        sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
+        sa.ForeignKey(f"{parent}s.id", ondelete="CASCADE"),
         nullable=False,
-        index=True,
-    ),
-    sa.Column("line_number", sa.Integer, nullable=False),
-    sa.Column("description", sa.Text, nullable=False),
-    sa.Column("item_code", sa.String(100), nullable=True),
-    sa.Column("quantity", Money, nullable=True),
-    sa.Column("unit", sa.String(20), nullable=True),
-    sa.Column("unit_price", Money, nullable=True),
-    sa.Column("line_total", Money, nullable=True),
-    # The line's index in the extraction (its provenance key), kept when people reorder lines.
-    sa.Column("extracted_index", sa.Integer, nullable=True),
+        index=index,
+    )
+
+
+def _lines_table(name: str, parent: str, *extra: sa.Column, quantity_required: bool) -> sa.Table:
+    """A document's lines, removed with the document."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        _belongs_to(parent, index=True),
+        *_line_columns(quantity_required),
+        *extra,
+    )
+
+
+purchase_order_items = _lines_table(
+    "purchase_order_items", "purchase_order", quantity_required=False
 )
 
 # Every change to an order: who, when, what (field → old, new) and why.
@@ -127,12 +173,7 @@ order_revisions = sa.Table(
     "order_revisions",
     metadata,
     sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    sa.Column(
-        "purchase_order_id",
-        sa.Integer,
-        sa.ForeignKey("purchase_orders.id", ondelete="CASCADE"),
-        nullable=False,
-    ),
+    _belongs_to("purchase_order"),
     sa.Column("revision", sa.Integer, nullable=False),
     sa.Column("action", sa.String(16), nullable=False),
     sa.Column("user_name", sa.String(100), nullable=False),
@@ -190,3 +231,72 @@ def _entries_table(name: str, fmt: CsvFormat) -> sa.Table:
 timesheet_entries = _entries_table("timesheet_entries", TIMESHEETS)
 fuel_log_entries = _entries_table("fuel_log_entries", FUEL_LOGS)
 ENTRY_TABLES = {"timesheets": timesheet_entries, "fuel_logs": fuel_log_entries}
+
+
+# Delivery notes: what arrived, for which orders (po_refs as printed), and how their lines
+# matched the orders' lines. One note per supplier and note number: the same note again is a
+# duplicate of the first.
+delivery_notes = sa.Table(
+    "delivery_notes",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("dn_number", sa.String(100), nullable=False),
+    sa.Column("supplier_name", sa.String(300), nullable=True),
+    # The supplier as matching_keys.supplier_key writes it ("" when the note names none).
+    sa.Column("supplier_key", sa.String(300), nullable=False),
+    sa.Column("dn_date", sa.Date, nullable=True),
+    sa.Column("delivery_date", sa.Date, nullable=True),
+    sa.Column("po_refs", sa.JSON, nullable=False, server_default="[]"),
+    sa.Column("project_code", sa.String(100), nullable=True),
+    sa.Column("site_id", sa.Integer, sa.ForeignKey("sites.id"), nullable=True),
+    sa.Column("delivered_to", sa.Text, nullable=True),
+    sa.Column("received_by", sa.String(200), nullable=True),
+    sa.Column("signature_present", sa.Boolean, nullable=True),
+    sa.Column("vehicle", sa.String(100), nullable=True),
+    sa.Column("carrier", sa.String(300), nullable=True),
+    sa.Column("gross_weight", Money, nullable=True),
+    sa.Column("tare_weight", Money, nullable=True),
+    sa.Column("net_weight", Money, nullable=True),
+    sa.Column("weight_unit", sa.String(20), nullable=True),
+    sa.Column("currency", sa.String(3), nullable=True),
+    *_document_columns(),
+    *_batch_columns(),
+    *_review_columns(),
+    # `matched | partial | unmatched` and the note's exceptions, rewritten by every rematch.
+    sa.Column("match_status", sa.String(16), nullable=False, server_default="unmatched"),
+    sa.Column("match_exceptions", sa.JSON, nullable=False, server_default="[]"),
+    sa.UniqueConstraint("supplier_key", "dn_number", name="uq_delivery_notes_supplier_dn"),
+    sa.Index("ix_delivery_notes_review", "review_status", "created_at"),
+    sa.Index("ix_delivery_notes_match_status", "match_status"),
+)
+
+# The note's po_refs by key (matching_keys.normalise_po_ref), so an order that arrives later
+# finds the notes that name it through an index.
+delivery_note_po_refs = sa.Table(
+    "delivery_note_po_refs",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    _belongs_to("delivery_note"),
+    sa.Column("po_key", sa.String(100), nullable=False, index=True),
+    sa.UniqueConstraint("delivery_note_id", "po_key", name="uq_delivery_note_po_refs_key"),
+)
+
+delivery_note_items = _lines_table(
+    "delivery_note_items",
+    "delivery_note",
+    sa.Column("po_line_ref", sa.Integer, nullable=True),
+    sa.Column("batch_or_lot", sa.String(100), nullable=True),
+    # The order line it delivers against (NULL: none found, or the order's lines were
+    # replaced by a correction until the next rematch), how, and the descriptions' similarity.
+    sa.Column(
+        "matched_order_item_id",
+        sa.Integer,
+        sa.ForeignKey("purchase_order_items.id", ondelete="SET NULL"),
+        nullable=True,
+        index=True,
+    ),
+    sa.Column("match_method", sa.String(16), nullable=True),
+    sa.Column("match_score", sa.Float, nullable=True),
+    sa.Column("exceptions", sa.JSON, nullable=False, server_default="[]"),
+    quantity_required=True,
+)

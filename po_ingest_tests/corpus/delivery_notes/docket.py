@@ -76,8 +76,7 @@ def render(note: DeliveryNote, index: int) -> bytes:
     canvas.lines(LEFT, 72, (supplier.street, supplier.city, f"Tel {supplier.phone}"), size=8.5)
     canvas.text(RIGHT, 58, "DELIVERY DOCKET", size=16, bold=True, align="right")
 
-    canvas.rect(330, 82, RIGHT, 182, color=GREY)
-    draw.pairs(
+    bottom = draw.pairs(
         canvas,
         338,
         97,
@@ -88,17 +87,19 @@ def render(note: DeliveryNote, index: int) -> bytes:
                 "Delivery date",
                 note.delivery_date and formats.date_text(note.delivery_date, DATE_STYLE),
             ),
-            ("Your order", " / ".join(note.po_refs)),
+            ("Your order", note.po_refs[0]),
+            *(("", ref) for ref in note.po_refs[1:]),
             ("Job No.", note.project_code),
             ("Vehicle", note.vehicle),
             ("Haulier", note.carrier),
         ],
         value_x=415,
     )
+    canvas.rect(330, 82, RIGHT, bottom - 5, color=GREY)
     site = note.delivered_to
     address_block(canvas, LEFT, 128, "Deliver to", site.address_lines)
     table = _table(note)
-    y = draw.lines_table(canvas, 200, table, note, _cells(note), "Your order {po}")
+    y = draw.lines_table(canvas, max(200, bottom + 10), table, note, _cells(note), "Your order {po}")
     if note.valued:
         canvas.text(
             RIGHT,

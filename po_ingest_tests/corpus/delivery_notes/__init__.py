@@ -52,7 +52,8 @@ def _shipments(rng: random.Random, family: Family, order: Order, index: int) -> 
     return kept or shipments
 
 
-def _note(seed: int, family: Family, index: int) -> tuple[str, bytes, dict]:
+def note_document(seed: int, family: Family, index: int) -> tuple[str, bytes, dict]:
+    """(name, PDF, truth) of the `index`th note of `family`: what the corpus writes."""
     name = f"{family.name}_{index:02d}"
     rng = random.Random(f"{seed}:{name}")
     order = family.supplied(make_order(rng, family.spec(index), products=family.products))
@@ -73,7 +74,7 @@ def generate_delivery_notes(
     meta = {"_split": split, "_doc_type": DELIVERY_NOTE}
     for family in (f for f in FAMILIES if f.split == split):
         for index in range(1, NOTES_PER_FAMILY + 1):
-            name, pdf, truth = _note(seed, family, index)
+            name, pdf, truth = note_document(seed, family, index)
             digital[name] = (pdf, truth, family.name)
             documents.append(
                 write_document(

@@ -99,7 +99,9 @@ def render(note: DeliveryNote, index: int) -> bytes:
     site = note.delivered_to
     address_block(canvas, LEFT, 128, "Deliver to", site.address_lines)
     table = _table(note)
-    y = draw.lines_table(canvas, max(200, bottom + 10), table, note, _cells(note), "Your order {po}")
+    y = draw.lines_table(
+        canvas, max(200, bottom + 10), table, note, _cells(note), "Your order {po}"
+    )
     if note.valued:
         canvas.text(
             RIGHT,

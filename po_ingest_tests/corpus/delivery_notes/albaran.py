@@ -9,7 +9,7 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import footers
 from po_ingest_tests.corpus.delivery_notes import draw
 from po_ingest_tests.corpus.delivery_notes.family import Family
-from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
+from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote
 from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
@@ -20,7 +20,7 @@ from po_ingest_tests.corpus.render import (
     new_page,
 )
 from po_ingest_tests.corpus.render import pdf_bytes as finished
-from po_ingest_tests.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column
 
 NAME = "albaran"
 DATE_STYLE = "dmy_dash"
@@ -42,39 +42,17 @@ def _number(rng: random.Random, year: int) -> str:
     return f"A{year % 100:02d}/{rng.randint(1, 99999):06d}"
 
 
-def _table(note: DeliveryNote) -> Table:
-    columns = [
-        Column("Lín.", 26),
-        Column("Lín. ped.", 40),
-        Column("Código", 66),
-        Column("Descripción", 0),
-        Column("Lote", 58),
-        Column("Cantidad", 50, "right"),
-        Column("Ud.", 30),
-    ]
-    if note.valued:
-        columns += [Column("Precio", 46, "right"), Column("Importe", 58, "right")]
-    used = sum(c.width for c in columns)
-    columns[3] = Column("Descripción", RIGHT - LEFT - used)
-    return Table(LEFT, tuple(columns), size=8, header_fill=BAND, header_color=WHITE)
-
-
-def _cells(note: DeliveryNote):
-    def cells(line: NoteLine) -> list[str]:
-        row = [
-            str(line.line_number),
-            str(line.po_line) if line.po_line else "",
-            line.item_code or "",
-            line.description,
-            line.batch_or_lot or "",
-            draw.quantity(line, "de"),
-            line.unit,
-        ]
-        if note.valued:
-            row += [formats.money(line.unit_price, "de"), formats.money(line.line_total, "de")]
-        return row
-
-    return cells
+COLUMNS = (
+    ("line", Column("Lín.", 26)),
+    ("po_line", Column("Lín. ped.", 40)),
+    ("code", Column("Código", 66)),
+    ("description", Column("Descripción", 0)),
+    ("batch", Column("Lote", 58)),
+    ("quantity", Column("Cantidad", 50, "right")),
+    ("unit", Column("Ud.", 30)),
+    ("price", Column("Precio", 46, "right")),
+    ("total", Column("Importe", 58, "right")),
+)
 
 
 def render(note: DeliveryNote, index: int) -> bytes:
@@ -111,7 +89,10 @@ def render(note: DeliveryNote, index: int) -> bytes:
     )
     canvas.text(320, 152, "Dirección de entrega:", size=8, color=GREY)
     canvas.lines(320, 165, note.delivered_to.address_lines, size=9)
-    y = draw.lines_table(canvas, 215, _table(note), note, _cells(note), "Pedido {po}")
+    table, cells = draw.note_table(
+        note, COLUMNS, "de", size=8, header_fill=BAND, header_color=WHITE
+    )
+    y = draw.lines_table(canvas, 215, table, note, cells, "Pedido {po}")
     if note.valued:
         canvas.text(
             RIGHT,

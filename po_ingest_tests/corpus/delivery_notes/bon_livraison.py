@@ -9,7 +9,7 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import footers
 from po_ingest_tests.corpus.delivery_notes import draw
 from po_ingest_tests.corpus.delivery_notes.family import Family
-from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
+from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote
 from po_ingest_tests.corpus.render import (
     GREY,
     LEFT,
@@ -20,7 +20,7 @@ from po_ingest_tests.corpus.render import (
     new_page,
 )
 from po_ingest_tests.corpus.render import pdf_bytes as finished
-from po_ingest_tests.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column
 
 NAME = "bon_livraison"
 DATE_STYLE = "dmy_slash"
@@ -60,37 +60,16 @@ def _header_cells(canvas: Canvas, y: float, note: DeliveryNote) -> float:
     return y + 32
 
 
-def _table(note: DeliveryNote) -> Table:
-    columns = [
-        Column("N°", 26),
-        Column("Référence", 72),
-        Column("Désignation", 0),
-        Column("Lot", 60),
-        Column("Qté livrée", 52, "right"),
-        Column("Unité", 36),
-    ]
-    if note.valued:
-        columns += [Column("P.U. HT", 50, "right"), Column("Montant HT", 60, "right")]
-    used = sum(c.width for c in columns)
-    columns[2] = Column("Désignation", RIGHT - LEFT - used)
-    return Table(LEFT, tuple(columns), size=8, header_fill=(0.9, 0.92, 0.95))
-
-
-def _cells(note: DeliveryNote):
-    def cells(line: NoteLine) -> list[str]:
-        row = [
-            str(line.line_number),
-            line.item_code or "",
-            line.description,
-            line.batch_or_lot or "",
-            draw.quantity(line, "fr"),
-            line.unit,
-        ]
-        if note.valued:
-            row += [formats.money(line.unit_price, "fr"), formats.money(line.line_total, "fr")]
-        return row
-
-    return cells
+COLUMNS = (
+    ("line", Column("N°", 26)),
+    ("code", Column("Référence", 72)),
+    ("description", Column("Désignation", 0)),
+    ("batch", Column("Lot", 60)),
+    ("quantity", Column("Qté livrée", 52, "right")),
+    ("unit", Column("Unité", 36)),
+    ("price", Column("P.U. HT", 50, "right")),
+    ("total", Column("Montant HT", 60, "right")),
+)
 
 
 def render(note: DeliveryNote, index: int) -> bytes:
@@ -116,7 +95,8 @@ def render(note: DeliveryNote, index: int) -> bytes:
         value_x=LEFT + 95,
         bold_first=False,
     )
-    y = draw.lines_table(canvas, y, _table(note), note, _cells(note), "Commande {po}")
+    table, cells = draw.note_table(note, COLUMNS, "fr", size=8, header_fill=(0.9, 0.92, 0.95))
+    y = draw.lines_table(canvas, y, table, note, cells, "Commande {po}")
     if note.valued:
         canvas.text(RIGHT, y + 12, f"Montants en {note.currency}", size=7.5, align="right")
     canvas.text(LEFT, y + 30, "Marchandise reçue conforme, sous réserve de déballage.", size=8.5)

@@ -9,10 +9,10 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import accent, address_block, footers
 from po_ingest_tests.corpus.delivery_notes import draw
 from po_ingest_tests.corpus.delivery_notes.family import Family
-from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
+from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote
 from po_ingest_tests.corpus.render import GREY, LEFT, RIGHT, Canvas, new_document, new_page
 from po_ingest_tests.corpus.render import pdf_bytes as finished
-from po_ingest_tests.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column
 
 NAME = "docket"
 DATE_STYLE = "dmy_slash"
@@ -33,38 +33,17 @@ def _number(rng: random.Random, year: int) -> str:
     return f"DD{year % 100:02d}-{rng.randint(10000, 99999)}"
 
 
-def _table(note: DeliveryNote) -> Table:
-    columns = [
-        Column("Line", 28),
-        Column("PO Line", 36),
-        Column("Product", 70),
-        Column("Description", 137 if note.valued else 231),
-        Column("Qty", 44, "right"),
-        Column("Unit", 38),
-        Column("Batch", 58),
-    ]
-    if note.valued:
-        columns += [Column("Price", 42, "right"), Column("Value", 52, "right")]
-    return Table(LEFT, tuple(columns), size=8, grid=True, header_fill=(0.9, 0.9, 0.9))
-
-
-def _cells(note: DeliveryNote):
-    def cells(line: NoteLine) -> list[str]:
-        row = [
-            str(line.line_number),
-            str(line.po_line) if line.po_line else "-",
-            line.item_code or "",
-            line.description,
-            draw.quantity(line, "en"),
-            line.unit,
-            line.batch_or_lot or "",
-        ]
-        if note.valued:
-            total = line.line_total
-            row += [formats.money(line.unit_price), formats.money(total) if total else ""]
-        return row
-
-    return cells
+COLUMNS = (
+    ("line", Column("Line", 28)),
+    ("po_line", Column("PO Line", 36)),
+    ("code", Column("Product", 70)),
+    ("description", Column("Description", 0)),
+    ("quantity", Column("Qty", 44, "right")),
+    ("unit", Column("Unit", 38)),
+    ("batch", Column("Batch", 58)),
+    ("price", Column("Price", 42, "right")),
+    ("total", Column("Value", 52, "right")),
+)
 
 
 def render(note: DeliveryNote, index: int) -> bytes:
@@ -98,10 +77,10 @@ def render(note: DeliveryNote, index: int) -> bytes:
     canvas.rect(330, 82, RIGHT, bottom - 5, color=GREY)
     site = note.delivered_to
     address_block(canvas, LEFT, 128, "Deliver to", site.address_lines)
-    table = _table(note)
-    y = draw.lines_table(
-        canvas, max(200, bottom + 10), table, note, _cells(note), "Your order {po}"
+    table, cells = draw.note_table(
+        note, COLUMNS, "en", size=8, grid=True, header_fill=(0.9, 0.9, 0.9)
     )
+    y = draw.lines_table(canvas, max(200, bottom + 10), table, note, cells, "Your order {po}")
     if note.valued:
         canvas.text(
             RIGHT,

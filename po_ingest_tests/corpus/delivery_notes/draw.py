@@ -11,8 +11,8 @@ import pymupdf
 
 from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
-from po_ingest_tests.corpus.render import GREY, Canvas
-from po_ingest_tests.corpus.table import Table
+from po_ingest_tests.corpus.render import GREY, LEFT, RIGHT, Canvas
+from po_ingest_tests.corpus.table import Column, Table
 
 INK = (0.05, 0.12, 0.45)
 
@@ -57,8 +57,39 @@ def lines_table(
     return y
 
 
-def quantity(line: NoteLine, style: str) -> str:
-    return formats.quantity(line.quantity, style)
+# What a lines-table column shows, by key; "price" and "total" only on valued notes.
+_CELLS: dict[str, Callable[[NoteLine, str], str]] = {
+    "line": lambda line, style: str(line.line_number),
+    "po_line": lambda line, style: str(line.po_line) if line.po_line else "",
+    "code": lambda line, style: line.item_code or "",
+    "description": lambda line, style: line.description,
+    "batch": lambda line, style: line.batch_or_lot or "",
+    "quantity": lambda line, style: formats.quantity(line.quantity, style),
+    "unit": lambda line, style: line.unit,
+    "price": lambda line, style: formats.money(line.unit_price, style),
+    "total": lambda line, style: formats.money(line.line_total, style),
+}
+_VALUED = ("price", "total")
+
+
+def note_table(
+    note: DeliveryNote,
+    columns: Sequence[tuple[str, Column]],
+    style: str,
+    *,
+    x: float = LEFT,
+    width: float = RIGHT - LEFT,
+    **looks,
+) -> tuple[Table, Callable[[NoteLine], list[str]]]:
+    """The table for `note` and its row maker: `columns` by key (see `_CELLS`), the price
+    columns left out unless the note is valued, the description as wide as what is left."""
+    kept = [(key, c) for key, c in columns if note.valued or key not in _VALUED]
+    used = sum(c.width for key, c in kept if key != "description")
+    fitted = tuple(
+        Column(c.title, width - used, c.align) if key == "description" else c for key, c in kept
+    )
+    keys = [key for key, _ in kept]
+    return Table(x, fitted, **looks), lambda line: [_CELLS[key](line, style) for key in keys]
 
 
 def squiggle(page: pymupdf.Page, rect: pymupdf.Rect, rng: random.Random) -> None:

@@ -9,10 +9,10 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.blocks import accent, footers
 from po_ingest_tests.corpus.delivery_notes import draw
 from po_ingest_tests.corpus.delivery_notes.family import Family
-from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
+from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote
 from po_ingest_tests.corpus.render import GREY, LEFT, RIGHT, Canvas, new_document, new_page
 from po_ingest_tests.corpus.render import pdf_bytes as finished
-from po_ingest_tests.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column
 
 NAME = "lieferschein"
 DATE_STYLE = "dots"
@@ -33,40 +33,17 @@ def _number(rng: random.Random, year: int) -> str:
     return f"80{rng.randint(10000000, 99999999)}"
 
 
-def _table(note: DeliveryNote) -> Table:
-    columns = [
-        Column("Pos.", 30),
-        Column("Best.-Pos.", 44),
-        Column("Artikel-Nr.", 70),
-        Column("Bezeichnung", 0),
-        Column("Menge", 48, "right"),
-        Column("ME", 32),
-        Column("Charge", 66),
-    ]
-    if note.valued:
-        columns += [Column("Preis", 48, "right"), Column("Betrag", 56, "right")]
-    used = sum(c.width for c in columns)
-    columns[3] = Column("Bezeichnung", RIGHT - LEFT - used)
-    return Table(LEFT, tuple(columns), size=8.5, header_fill=(0.93, 0.93, 0.93))
-
-
-def _cells(note: DeliveryNote):
-    def cells(line: NoteLine) -> list[str]:
-        row = [
-            str(line.line_number),
-            str(line.po_line) if line.po_line else "",
-            line.item_code or "",
-            line.description,
-            draw.quantity(line, "de"),
-            line.unit,
-            line.batch_or_lot or "",
-        ]
-        if note.valued:
-            total = line.line_total
-            row += [formats.money(line.unit_price, "de"), formats.money(total, "de")]
-        return row
-
-    return cells
+COLUMNS = (
+    ("line", Column("Pos.", 30)),
+    ("po_line", Column("Best.-Pos.", 44)),
+    ("code", Column("Artikel-Nr.", 70)),
+    ("description", Column("Bezeichnung", 0)),
+    ("quantity", Column("Menge", 48, "right")),
+    ("unit", Column("ME", 32)),
+    ("batch", Column("Charge", 66)),
+    ("price", Column("Preis", 48, "right")),
+    ("total", Column("Betrag", 56, "right")),
+)
 
 
 def render(note: DeliveryNote, index: int) -> bytes:
@@ -110,7 +87,8 @@ def render(note: DeliveryNote, index: int) -> bytes:
     canvas.text(LEFT, 250, "Lieferschein", size=16, bold=True)
     if not single:
         canvas.text(LEFT, 266, "Ihre Bestellungen: " + ", ".join(note.po_refs), size=9)
-    y = draw.lines_table(canvas, 276, _table(note), note, _cells(note), "Ihre Bestellung {po}")
+    table, cells = draw.note_table(note, COLUMNS, "de", size=8.5, header_fill=(0.93, 0.93, 0.93))
+    y = draw.lines_table(canvas, 276, table, note, cells, "Ihre Bestellung {po}")
     canvas.line(LEFT, y, RIGHT, y, width=0.6)
     if note.valued:
         canvas.text(

@@ -9,10 +9,10 @@ from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.delivery_notes import draw
 from po_ingest_tests.corpus.delivery_notes.family import Family
 from po_ingest_tests.corpus.delivery_notes.goods import AGGREGATES
-from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote, NoteLine
+from po_ingest_tests.corpus.delivery_notes.note import DeliveryNote
 from po_ingest_tests.corpus.render import GREY, LEFT, Canvas, new_document, new_page
 from po_ingest_tests.corpus.render import pdf_bytes as finished
-from po_ingest_tests.corpus.table import Column, Table
+from po_ingest_tests.corpus.table import Column
 
 NAME = "weighbridge"
 DATE_STYLE = "dashed"
@@ -28,8 +28,12 @@ def _weight(value, unit: str) -> str:
     return f"{formats.quantity(value, 'en')} {unit}"
 
 
-def _cells(line: NoteLine) -> list[str]:
-    return [line.item_code or "", line.description, draw.quantity(line, "en"), line.unit]
+COLUMNS = (
+    ("code", Column("Code", 62)),
+    ("description", Column("Material", 0)),
+    ("quantity", Column("Qty", 52, "right")),
+    ("unit", Column("Unit", 46)),
+)
 
 
 def render(note: DeliveryNote, index: int) -> bytes:
@@ -61,18 +65,8 @@ def render(note: DeliveryNote, index: int) -> bytes:
     )
     canvas.text(LEFT, y + 4, "Deliver to:", size=8.5)
     y = canvas.lines(LEFT + 110, y + 4, note.delivered_to.address_lines, size=8.5)
-    table = Table(
-        LEFT,
-        (
-            Column("Code", 62),
-            Column("Material", 170),
-            Column("Qty", 52, "right"),
-            Column("Unit", 46),
-        ),
-        size=8,
-        grid=True,
-    )
-    y = draw.lines_table(canvas, y + 6, table, note, _cells, "Order {po}")
+    table, cells = draw.note_table(note, COLUMNS, "en", width=WIDTH, size=8, grid=True)
+    y = draw.lines_table(canvas, y + 6, table, note, cells, "Order {po}")
     if weights:
         y = draw.pairs(
             canvas,

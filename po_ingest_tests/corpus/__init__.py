@@ -69,12 +69,12 @@ class CorpusDocument:
     content_type: str
 
 
-def _numpy_rng(seed: int, name: str) -> np.random.Generator:
+def numpy_rng(seed: int, name: str) -> np.random.Generator:
     # String seeds hash with SHA-512 in `random`, so this is stable across runs and machines.
     return np.random.default_rng(random.Random(f"{seed}:{name}").getrandbits(64))
 
 
-def _write(
+def write_document(
     out_dir: Path,
     name: str,
     suffix: str,
@@ -83,11 +83,13 @@ def _write(
     kind: Kind,
     layout: str,
     source: str | None,
+    extra: dict | None = None,
 ) -> CorpusDocument:
+    """`name{suffix}` with its truth `name.json` beside it: the fields, then the `_` notes."""
     path = out_dir / f"{name}{suffix}"
     path.write_bytes(content)
     truth_path = out_dir / f"{name}.json"
-    meta = {"_layout": layout, "_kind": kind, "_source": source}
+    meta = {"_layout": layout, "_kind": kind, "_source": source, **(extra or {})}
     truth_path.write_text(json.dumps({**truth, **meta}, indent=2, ensure_ascii=False) + "\n")
     return CorpusDocument(name, path, truth_path, kind, layout, _CONTENT_TYPES[suffix])
 
@@ -113,7 +115,7 @@ def generate_corpus(
             pdf = layout.render(order, index)
             digital[name] = (pdf, truth, layout.name)
             documents.append(
-                _write(out_dir, name, ".pdf", pdf, truth, "digital", layout.name, None)
+                write_document(out_dir, name, ".pdf", pdf, truth, "digital", layout.name, None)
             )
     po_numbers = [truth["po_number"] for _, truth, _ in digital.values()]
     if len(set(po_numbers)) != len(po_numbers):
@@ -123,16 +125,20 @@ def generate_corpus(
         return documents
     for source in SCAN_SOURCES:
         pdf, truth, layout_name = digital[source]
-        scan = scan_pdf(pdf, _numpy_rng(seed, f"{source}_scan"))
+        scan = scan_pdf(pdf, numpy_rng(seed, f"{source}_scan"))
         documents.append(
-            _write(out_dir, f"{source}_scan", ".pdf", scan, truth, "scan", layout_name, source)
+            write_document(
+                out_dir, f"{source}_scan", ".pdf", scan, truth, "scan", layout_name, source
+            )
         )
     for source, image_format in PHOTO_SOURCES:
         pdf, truth, layout_name = digital[source]
-        image = photo(pdf, _numpy_rng(seed, f"{source}_photo"), image_format)
+        image = photo(pdf, numpy_rng(seed, f"{source}_photo"), image_format)
         suffix = IMAGE_FORMATS[image_format][1]
         documents.append(
-            _write(out_dir, f"{source}_photo", suffix, image, truth, "photo", layout_name, source)
+            write_document(
+                out_dir, f"{source}_photo", suffix, image, truth, "photo", layout_name, source
+            )
         )
     return documents
 
@@ -165,6 +171,6 @@ def generate_non_purchase_orders(out_dir: Path, *, seed: int = 7) -> list[Corpus
                     "_doc_type": doc_type,
                 }
                 documents.append(
-                    _write(out_dir, name, ".pdf", pdf, truth, "digital", family.name, None)
+                    write_document(out_dir, name, ".pdf", pdf, truth, "digital", family.name, None)
                 )
     return documents

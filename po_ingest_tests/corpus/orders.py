@@ -166,8 +166,11 @@ def _with_allowance_and_charge(rng: random.Random, order: Order, spec: OrderSpec
     )
 
 
-def make_order(rng: random.Random, spec: OrderSpec) -> Order:
-    products = rng.sample(PRODUCTS, rng.randint(*spec.line_count))
+def make_order(
+    rng: random.Random, spec: OrderSpec, products: Sequence[Product] = PRODUCTS
+) -> Order:
+    """An order of `spec.line_count` distinct `products` (by default the whole catalog)."""
+    products = rng.sample(products, rng.randint(*spec.line_count))
     lines = [_line(rng, p, (n + 1) * spec.position_step, spec) for n, p in enumerate(products)]
     if len(spec.tax_rates) > 1:
         _with_reduced_rate(rng, lines, spec.tax_rates[1])

@@ -23,10 +23,10 @@ SPLITS = ("dev", "heldout")
 MIRRORS = Path(os.environ.get("PO_INGEST_GIT_MIRRORS", "/work/.mirror"))
 
 
-def sources(split: str) -> list[tuple[Path, dict]]:
-    """(where the PDF belongs, its `_source`) for every document of `split`."""
+def sources(split: str, root: Path = HERE) -> list[tuple[Path, dict]]:
+    """(where the PDF belongs, its `_source`) for every document of `root/split`."""
     found = []
-    for truth_path in sorted((HERE / split).glob("*.json")):
+    for truth_path in sorted((root / split).glob("*.json")):
         source = json.loads(truth_path.read_text())["_source"]
         found.append((truth_path.with_suffix(".pdf"), source))
     return found
@@ -67,8 +67,8 @@ def fetch(pdf: Path, source: dict) -> None:
     pdf.write_bytes(content)
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__)
+def main(argv: list[str] | None = None, root: Path = HERE, description: str = __doc__) -> int:
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("splits", nargs="*", help="dev, heldout (default: both)")
     parser.add_argument("--check", action="store_true", help="verify only, download nothing")
     args = parser.parse_args(argv)
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown split {sorted(unknown)}; choose from {', '.join(SPLITS)}")
     problems = 0
     for split in args.splits or SPLITS:
-        for pdf, source in sources(split):
+        for pdf, source in sources(split, root):
             if _sha256(pdf) == source["sha256"]:
                 continue
             if args.check:

@@ -39,3 +39,8 @@ if [[ "$skip" != *,realpos,* ]] && ! python3 -m po_ingest_tests.realpos.download
   python3 -m po_ingest_tests.realpos.download \
     || fail "some real purchase orders could not be fetched (above): give a git mirror in PO_INGEST_GIT_MIRRORS or network to GitHub, or set PO_INGEST_TEST_SKIP=realpos"
 fi
+if [[ "$skip" != *,realpos,* ]] && ! python3 -m po_ingest_tests.realnotes.download --check >/dev/null; then
+  echo "fetching the real delivery notes we may not ship (po_ingest_tests/realnotes/SOURCES.md)"
+  python3 -m po_ingest_tests.realnotes.download \
+    || fail "some real delivery notes could not be fetched (above): give a git mirror in PO_INGEST_GIT_MIRRORS or network to GitHub, or set PO_INGEST_TEST_SKIP=realpos"
+fi

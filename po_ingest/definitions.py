@@ -6,8 +6,10 @@ import dagster as dg
 
 from po_ingest.defs.analytics import ANALYTICS_ASSETS, analytics_automation_sensor
 from po_ingest.defs.assets import (
+    BATCH_JOBS,
+    delivery_note,
+    extracted_delivery_note,
     extracted_purchase_order,
-    process_batch_job,
     purchase_order,
     uploaded_document,
 )
@@ -41,11 +43,13 @@ defs = dg.Definitions(
         uploaded_document,
         extracted_purchase_order,
         purchase_order,
+        extracted_delivery_note,
+        delivery_note,
         order_reviews,
         *ANALYTICS_ASSETS,
     ],
     asset_checks=[*ORDER_CHECKS, *QUEUE_CHECKS],
-    jobs=[process_batch_job],
+    jobs=BATCH_JOBS,
     sensors=[
         pending_batches_sensor,
         batch_run_failure_sensor,

@@ -112,14 +112,6 @@ def test_pending_too_long(store, files):
     fresh = _upload(store, files, "PO-FRESH")
     waiting_for_retry = _upload(store, files, "PO-RETRY")
     _set(store, waiting_for_retry.id, date_uploaded=now - dt.timedelta(hours=1), next_retry_at=now)
-    notes = accept_upload(
-        store,
-        files,
-        [purchase_order_pdf(order("DN"))],
-        filename="d.pdf",
-        batch_type="delivery_notes",
-    )
-    _set(store, notes.id, date_uploaded=now - dt.timedelta(hours=5))  # no processor yet: waits
     result = no_batch_pending_too_long(_context(store))
     assert result.passed, (fresh.id, result.metadata)
 

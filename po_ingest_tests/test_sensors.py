@@ -43,9 +43,12 @@ def _evaluate_pending(instance, store, files=None):
 
 def test_pending_batches_get_partitions_and_one_run_each(store, files, instance):
     first, second = _upload(store, files, "PO-1"), _upload(store, files, "PO-2")
-    _upload(store, files, "DN-1", batch_type="delivery_notes")
+    note = _upload(store, files, "DN-1", batch_type="delivery_notes")
     result = _evaluate_pending(instance, store, files)
-    assert [r.run_key for r in result.run_requests] == [f"{first.id}:0", f"{second.id}:0"]
+    keys = [f"{first.id}:0", f"{second.id}:0", f"{note.id}:0"]
+    assert [r.run_key for r in result.run_requests] == keys
+    jobs = [r.job_name for r in result.run_requests]
+    assert jobs == ["process_batch", "process_batch", "process_delivery_note"]
     assert result.run_requests[0].partition_key == first.id
     assert result.run_requests[0].tags == {
         "po_ingest/batch_id": first.id,
@@ -54,12 +57,12 @@ def test_pending_batches_get_partitions_and_one_run_each(store, files, instance)
     }
     (request,) = result.dynamic_partitions_requests
     assert request.partitions_def_name == "batches"
-    assert list(request.partition_keys) == [first.id, second.id]
+    assert list(request.partition_keys) == [first.id, second.id, note.id]
     uploads = {e.partition: e.metadata for e in result.asset_events}
     assert uploads[first.id]["sha256"].value == first.file_sha256
     assert uploads[first.id]["file_size"].value == first.file_size
 
-    instance.add_dynamic_partitions("batches", [first.id, second.id])
+    instance.add_dynamic_partitions("batches", [first.id, second.id, note.id])
     again = _evaluate_pending(instance, store, files)
     assert again.run_requests == [], "launched for this generation: not requested again"
     launched = store.batches.get(first.id)

@@ -1,196 +1,160 @@
-"""The per-batch lineage: uploaded_document → extracted_purchase_order → purchase_order.
+"""The two document types' chains (defs/documents.py builds them):
 
-Three steps run for one partition: claim_batch and extract_order (together the
-`extracted_purchase_order` asset) and `purchase_order` (persist).
+uploaded_document → extracted_purchase_order → purchase_order   (job process_batch)
+uploaded_document → extracted_delivery_note → delivery_note     (job process_delivery_note)
 """
 
-import json
 import os
+from typing import Any
 
 import dagster as dg
 
-from po_ingest.defs import claims, outages
-from po_ingest.defs.partitions import batches_partitions
-from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
-from po_ingest.lib.extraction.base import Document, PermanentExtractionError
-from po_ingest.lib.extraction.model_gate import (
-    GEMINI,
-    ModelGate,
-    ModelOutage,
-    ModelUnavailableError,
-    OutagePolicy,
+from po_ingest.defs.documents import (
+    DocumentKind,
+    Stored,
+    document_assets,
+    uploaded_document,
 )
-from po_ingest.lib.files import order_key
+from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
+from po_ingest.lib.files import note_key, order_key
 from po_ingest.lib.models import ExtractionResult
-from po_ingest.lib.store import LostClaim, Store
-from po_ingest.lib.store.batches import batch_life_warnings
+from po_ingest.lib.store import Batch, Store
 
 DEFAULT_PUBLIC_URL = "http://localhost:8000"
 
+__all__ = ["uploaded_document"]
+
+
+def page_url(path: str) -> str:
+    """A page of the intake (PO_INGEST_PUBLIC_URL, default http://localhost:8000)."""
+    base = os.environ.get("PO_INGEST_PUBLIC_URL") or DEFAULT_PUBLIC_URL
+    return f"{base.rstrip('/')}/{path}"
+
 
 def order_url(order_id: int) -> str:
-    """The intake's page for an order (PO_INGEST_PUBLIC_URL, default http://localhost:8000)."""
-    base = os.environ.get("PO_INGEST_PUBLIC_URL") or DEFAULT_PUBLIC_URL
-    return f"{base.rstrip('/')}/orders/{order_id}"
+    return page_url(f"orders/{order_id}")
 
 
-def _site_name(db: Store, order_id: int) -> str:
-    stored = db.orders.get(order_id)
-    site_id = stored["site_id"] if stored else None
+def note_url(note_id: int) -> str:
+    return page_url(f"delivery-notes/{note_id}")
+
+
+def _site_name(db: Store, site_id: int | None) -> str:
     return next((site.name for site in db.sites.all() if site.id == site_id), "")
 
 
-uploaded_document = dg.AssetSpec(
-    "uploaded_document",
-    partitions_def=batches_partitions,
-    description="A stored upload; the pending_batches sensor records it when it registers the batch.",
-    group_name="intake",
-)
+def _describe_order(result: ExtractionResult) -> dict[str, Any]:
+    return {
+        "po_number": result.order.po_number,
+        "items": dg.MetadataValue.int(len(result.order.items)),
+    }
 
 
-@dg.op(ins={"uploaded": dg.In(dg.Nothing)}, out=dg.Out(dg.Nothing))
-def claim_batch(context: dg.OpExecutionContext, store: StoreResource) -> None:
-    """Claim the batch for this run: one conditional UPDATE; losing it fails the run."""
-    batch = claims.claim(context, store.get(), context.partition_key)
-    context.log.info(f"claimed batch {batch.id} for attempt {batch.attempts}")
-
-
-@dg.op(ins={"claimed": dg.In(dg.Nothing)}, out=dg.Out(dg.Nothing), pool="gemini")
-def extract_order(
-    context: dg.OpExecutionContext,
-    store: StoreResource,
-    files: FileStoreResource,
-    extractor: ExtractorResource,
-):
-    """Read the stored file and extract the order; store the result on the batch row."""
-    db = store.get()
-    batch = claims.hold(context, db, context.partition_key)
-    failure: tuple[BaseException, bool] | None = None
-    model_trouble: ModelOutage | ModelUnavailableError | None = None
-    try:
-        chosen_extractor = extractor.get(
-            gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env())
-        )
-        if not batch.original_file or not files.get().exists(batch.original_file):
-            raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
-        document = Document(
-            content=files.get().read(batch.original_file),
-            content_type=batch.content_type,
-            batch_id=batch.id,
-            batch_type=batch.batch_type,
-            filename=batch.original_filename,
-        )
-        result = chosen_extractor.extract(document)
-    except PermanentExtractionError as exc:
-        failure = (exc, True)
-    except (ModelOutage, ModelUnavailableError) as exc:
-        model_trouble, failure = exc, (exc, False)
-    except Exception as exc:
-        failure = (exc, False)
-    if model_trouble:
-        outages.settle_model_trouble(context, db, batch, model_trouble)
-    if failure:
-        claims.settle_failure(context, db, batch, failure[0], permanent=failure[1])
-    if not db.batches.save_extraction(batch.id, context.run.run_id, result.model_dump_json()):
-        claims.refuse(batch.id, db, context.run.run_id)
+def _persist_order(
+    db: Store, batch: Batch, run_id: str, result: ExtractionResult, target: str
+) -> Stored:
+    outcome = db.orders.persist(batch.id, run_id, result, target)
+    # Notes that arrived before their order are matched now (and again on a re-read).
+    db.deliveries.rematch_for_order(outcome.order_id)
     order = result.order
-    yield dg.Output(
-        None,
-        metadata={
-            "batch_id": batch.id,
-            "attempt": batch.attempts,
-            "extractor": result.extractor,
-            "model": result.model or "",
-            "po_number": order.po_number,
-            "items": dg.MetadataValue.int(len(order.items)),
-            "warnings": dg.MetadataValue.json(result.warnings),
-            # Values found on the page (a box each) out of those the result has.
-            "grounded_values": dg.MetadataValue.int(
-                sum(box is not None for box in result.provenance.values())
-            ),
-            "values": dg.MetadataValue.int(len(result.provenance)),
-            "input_tokens": dg.MetadataValue.int(result.input_tokens or 0),
-            "output_tokens": dg.MetadataValue.int(result.output_tokens or 0),
-            "duration_ms": dg.MetadataValue.int(result.duration_ms or 0),
-            "model_outage": ", ".join(batch_life_warnings(batch.warnings)),
-            "extraction": dg.MetadataValue.json(json.loads(result.model_dump_json())),
-        },
-    )
-
-
-@dg.graph_asset(
-    ins={"uploaded_document": dg.AssetIn(dagster_type=dg.Nothing)},
-    partitions_def=batches_partitions,
-    group_name="orders",
-)
-def extracted_purchase_order(uploaded_document):
-    """What the extractor read from the upload: the validated order and its warnings."""
-    return extract_order(claim_batch(uploaded_document))
-
-
-@dg.asset(partitions_def=batches_partitions, deps=[extracted_purchase_order], group_name="orders")
-def purchase_order(
-    context: dg.AssetExecutionContext, store: StoreResource, files: FileStoreResource
-) -> dg.MaterializeResult:
-    """The stored purchase order and its lines; the batch becomes `processed` in the same
-    transaction. A known po_number links the batch to the existing order instead."""
-    db, file_store = store.get(), files.get()
-    batch = claims.hold(context.op_execution_context, db, context.partition_key)
-    failure: tuple[BaseException, bool] | None = None
-    try:
-        if not batch.extraction:
-            raise PermanentExtractionError("no extraction stored: re-execute the whole run")
-        if not batch.original_file or not file_store.exists(batch.original_file):
-            raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
-        result = ExtractionResult.model_validate_json(batch.extraction)
-        target = order_key(batch.id, batch.content_type)
-        file_store.copy(batch.original_file, target)
-        outcome = db.orders.persist(batch.id, context.run.run_id, result, target)
-    except LostClaim:
-        # Leave `target` alone: the run that took the batch over writes the same key, and
-        # its order may own that file already. An unreferenced copy is housekeeping's.
-        claims.refuse(batch.id, db, context.run.run_id)
-    except PermanentExtractionError as exc:
-        failure = (exc, True)
-    except Exception as exc:
-        failure = (exc, False)
-    if failure:
-        claims.settle_failure(
-            context.op_execution_context, db, batch, failure[0], permanent=failure[1]
-        )
-    # Committed: the order owns its copy of the file now. A crash before these deletes
-    # leaves an unreferenced file that housekeeping removes later.
-    if outcome.duplicate:
-        file_store.delete(target)
-    else:
-        file_store.delete(batch.original_file)
-    order = result.order
-    context.log.info(
-        f"batch {batch.id} processed: purchase order {outcome.order_id}"
-        + (" (existing order, duplicate po_number)" if outcome.duplicate else "")
-    )
-    return dg.MaterializeResult(
-        metadata={
+    stored = db.orders.get(outcome.order_id)
+    site_id = stored["site_id"] if stored else None
+    return Stored(
+        outcome.order_id,
+        outcome.duplicate,
+        outcome.warnings,
+        {
             "order_id": dg.MetadataValue.int(outcome.order_id),
             "po_number": order.po_number,
             "supplier": order.supplier_name or "",
             "site_id": dg.MetadataValue.int(outcome.site_id or 0),
-            "site": _site_name(db, outcome.order_id),
+            "site": _site_name(db, site_id),
             "currency": order.currency,
             "total": str(order.total) if order.total is not None else "",
             "items": dg.MetadataValue.int(len(order.items)),
-            "duplicate": outcome.duplicate,
-            "warnings": dg.MetadataValue.json(outcome.warnings),
-            "batch_id": batch.id,
             "order_url": dg.MetadataValue.url(order_url(outcome.order_id)),
-        }
+        },
     )
 
 
-process_batch_job = dg.define_asset_job(
-    "process_batch",
-    selection=[extracted_purchase_order, purchase_order],
-    partitions_def=batches_partitions,
-    executor_def=dg.in_process_executor,
-    description="Claim, extract and persist one uploaded batch.",
+def _describe_note(result: DeliveryNoteExtraction) -> dict[str, Any]:
+    return {
+        "dn_number": result.note.dn_number,
+        "po_refs": ", ".join(result.note.po_refs),
+        "lines": dg.MetadataValue.int(len(result.note.lines)),
+    }
+
+
+def _persist_note(
+    db: Store, batch: Batch, run_id: str, result: DeliveryNoteExtraction, target: str
+) -> Stored:
+    persisted = db.deliveries.persist(batch.id, run_id, result, target)
+    stored = db.deliveries.get(persisted.note_id) or {}
+    note = result.note
+    return Stored(
+        persisted.note_id,
+        persisted.duplicate,
+        persisted.warnings,
+        {
+            "delivery_note_id": dg.MetadataValue.int(persisted.note_id),
+            "dn_number": note.dn_number,
+            "supplier": note.supplier_name or "",
+            "po_refs": ", ".join(note.po_refs),
+            "site": _site_name(db, persisted.site_id),
+            "lines": dg.MetadataValue.int(len(note.lines)),
+            "match_status": stored.get("match_status") or "",
+            "match_exceptions": dg.MetadataValue.json(stored.get("match_exceptions") or []),
+            "note_url": dg.MetadataValue.url(note_url(persisted.note_id)),
+        },
+    )
+
+
+PURCHASE_ORDERS = document_assets(
+    DocumentKind(
+        batch_type="purchase_orders",
+        name="purchase_order",
+        group="orders",
+        job_name="process_batch",
+        claim_op="claim_batch",
+        extract_op="extract_order",
+        result_type=ExtractionResult,
+        file_key=order_key,
+        describe=_describe_order,
+        persist=_persist_order,
+        description=(
+            "The stored purchase order and its lines; the batch becomes `processed` in the same "
+            "transaction. A known po_number links the batch to the existing order instead."
+        ),
+    )
 )
+DELIVERY_NOTES = document_assets(
+    DocumentKind(
+        batch_type="delivery_notes",
+        name="delivery_note",
+        group="deliveries",
+        job_name="process_delivery_note",
+        claim_op="claim_delivery_note",
+        extract_op="extract_delivery_note",
+        result_type=DeliveryNoteExtraction,
+        file_key=note_key,
+        describe=_describe_note,
+        persist=_persist_note,
+        description=(
+            "The stored delivery note and its lines, matched to its orders' lines; the batch "
+            "becomes `processed` in the same transaction. A note its supplier's number "
+            "already names links the batch to that note instead."
+        ),
+    )
+)
+DOCUMENT_TYPES = {chain.kind.batch_type: chain for chain in (PURCHASE_ORDERS, DELIVERY_NOTES)}
+
+extracted_purchase_order = PURCHASE_ORDERS.extracted
+purchase_order = PURCHASE_ORDERS.record
+process_batch_job = PURCHASE_ORDERS.job
+extracted_delivery_note = DELIVERY_NOTES.extracted
+delivery_note = DELIVERY_NOTES.record
+process_delivery_note_job = DELIVERY_NOTES.job
+BATCH_JOBS = [chain.job for chain in DOCUMENT_TYPES.values()]
+BATCH_ASSET_KEYS = {
+    asset.key for chain in DOCUMENT_TYPES.values() for asset in (chain.extracted, chain.record)
+}

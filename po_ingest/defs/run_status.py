@@ -9,7 +9,7 @@ set when run retries are on and the run worker crashed) leaves its batch to that
 
 import dagster as dg
 
-from po_ingest.defs.assets import extracted_purchase_order, process_batch_job, purchase_order
+from po_ingest.defs.assets import BATCH_ASSET_KEYS, BATCH_JOBS
 from po_ingest.defs.claims import same_family
 from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG
 from po_ingest.defs.resources import StoreResource
@@ -18,12 +18,12 @@ from po_ingest.lib.redact import safe_error
 from po_ingest.lib.settings import RetryPolicy
 from po_ingest.lib.store import Store
 
-_BATCH_ASSETS = {extracted_purchase_order.key, purchase_order.key}
+_BATCH_ASSETS = BATCH_ASSET_KEYS
 _INTERVAL_SECONDS = 5
-# Only runs of the batch job: an analytics run that fails is none of these sensors' business,
+# Only runs of the batch jobs: an analytics run that fails is none of these sensors' business,
 # and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
 # definitions.py) counts only the runs a sensor monitors.
-_MONITORED_JOBS = [process_batch_job]
+_MONITORED_JOBS = BATCH_JOBS
 # Dagster tags a failed run `true` when its automatic retry (run retries) is due.
 WILL_RETRY_TAG = "dagster/will_retry"
 

@@ -5,7 +5,7 @@ import datetime as dt
 
 import dagster as dg
 
-from po_ingest.defs.assets import process_batch_job, uploaded_document
+from po_ingest.defs.assets import BATCH_JOBS, DOCUMENT_TYPES, uploaded_document
 from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG, LANE_TAG, batches_partitions
 from po_ingest.defs.reconcile import grace_seconds, reconcile_launches
 from po_ingest.defs.resources import FileStoreResource, StoreResource
@@ -42,7 +42,7 @@ def lane_of(batch: Batch, files: FileStore) -> str:
 
 
 @dg.sensor(
-    job=process_batch_job,
+    jobs=BATCH_JOBS,
     minimum_interval_seconds=SENSOR_INTERVAL_SECONDS,
     default_status=dg.DefaultSensorStatus.RUNNING,
 )
@@ -78,6 +78,7 @@ def pending_batches_sensor(
         ],
         run_requests=[
             dg.RunRequest(
+                job_name=DOCUMENT_TYPES[batch.batch_type].job.name,
                 run_key=f"{batch.id}:{batch.generation}",
                 partition_key=batch.id,
                 tags={

@@ -23,9 +23,9 @@ from typing import BinaryIO
 from po_ingest.lib.content_types import EXTENSIONS
 
 _KEY = re.compile(
-    r"(batches|orders)/[a-z0-9]{1,32}\.(pdf|jpg|png|webp)|imports/[a-z0-9]{1,32}\.csv"
+    r"(batches|orders|notes)/[a-z0-9]{1,32}\.(pdf|jpg|png|webp)|imports/[a-z0-9]{1,32}\.csv"
 )
-FOLDERS = ("batches", "orders", "imports")
+FOLDERS = ("batches", "orders", "notes", "imports")
 TMP_PREFIX = ".tmp-"
 FILE_MODE = 0o640
 FOLDER_MODE = 0o750
@@ -54,6 +54,10 @@ def batch_key(batch_id: str, content_type: str) -> str:
 
 def order_key(batch_id: str, content_type: str) -> str:
     return f"orders/{batch_id}{EXTENSIONS[content_type]}"
+
+
+def note_key(batch_id: str, content_type: str) -> str:
+    return f"notes/{batch_id}{EXTENSIONS[content_type]}"
 
 
 def import_key(batch_id: str) -> str:

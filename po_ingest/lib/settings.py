@@ -9,7 +9,7 @@ from pathlib import Path
 
 BATCH_TYPES = ("purchase_orders", "delivery_notes", "timesheets", "fuel_logs")
 # Batch types that have a processor; the others wait, visibly, as `pending`.
-PROCESSED_BATCH_TYPES = ("purchase_orders",)
+PROCESSED_BATCH_TYPES = ("purchase_orders", "delivery_notes")
 # Fixed-format CSV, imported whole at upload: no queue, no run, no retry.
 SYNCHRONOUS_BATCH_TYPES = ("timesheets", "fuel_logs")
 # Documents that go through the queue (upload → pending → a run).

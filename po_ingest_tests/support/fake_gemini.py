@@ -188,9 +188,95 @@ def _dumps(answer: dict) -> str:
     return re.sub(rf'"{_RAW}([-+0-9.eE]+)"', r"\1", text)
 
 
+NOTE_FIELDS = (
+    "dn_number",
+    "dn_date",
+    "delivery_date",
+    "supplier_name",
+    "po_refs",
+    "project_code",
+    "delivered_to",
+    "received_by",
+    "signature_present",
+    "vehicle",
+    "carrier",
+    "gross_weight",
+    "tare_weight",
+    "net_weight",
+    "weight_unit",
+    "currency",
+)
+NOTE_LINE_FIELDS = (
+    "line_number",
+    "po_line_ref",
+    "item_code",
+    "description",
+    "quantity",
+    "unit",
+    "batch_or_lot",
+    "unit_price",
+    "line_total",
+)
+_NOTE_NUMBERS = {
+    "gross_weight",
+    "tare_weight",
+    "net_weight",
+    "quantity",
+    "unit_price",
+    "line_total",
+}
+
+
+def is_note_truth(truth: dict) -> bool:
+    return "dn_number" in truth
+
+
+def note_answer_from_truth(truth: dict) -> dict:
+    """What a good model answers, asked for a delivery note, for a note whose content is `truth`."""
+    answer: dict[str, Any] = {"document_kind": "delivery_note", "not_delivery_note_reason": None}
+    for field in NOTE_FIELDS:
+        value = truth.get(field)
+        answer[field] = _number(value) if field in _NOTE_NUMBERS else value
+    answer["po_refs"] = list(truth.get("po_refs") or [])
+    answer["lines"] = [
+        {f: (_number(line.get(f)) if f in _NOTE_NUMBERS else line.get(f)) for f in NOTE_LINE_FIELDS}
+        for line in truth.get("lines", [])
+    ]
+    return answer
+
+
+def not_a_delivery_note(kind: str, reason: str) -> dict:
+    return {
+        "document_kind": kind,
+        "not_delivery_note_reason": reason,
+        **{field: None for field in NOTE_FIELDS},
+        "po_refs": [],
+        "lines": [],
+    }
+
+
+def answer_for(truth: dict | None, asked_for_note: bool) -> dict:
+    """A good model's answer to the question asked (an order's schema or a note's)."""
+    if asked_for_note:
+        if truth is None:
+            return not_a_delivery_note("other", "the document shows no delivery note")
+        if not is_note_truth(truth):
+            return not_a_delivery_note("purchase_order", "it is a purchase order")
+        return note_answer_from_truth(truth)
+    if truth is None:
+        return not_a_purchase_order("the document shows no purchase order")
+    if is_note_truth(truth):
+        return not_a_purchase_order("it is a delivery note", kind="delivery_note")
+    return answer_from_truth(truth)
+
+
 def answer_from_truth(truth: dict) -> dict:
     """What a good model answers for a document whose content is `truth`."""
-    answer: dict[str, Any] = {"is_purchase_order": True, "not_purchase_order_reason": None}
+    answer: dict[str, Any] = {
+        "document_kind": "purchase_order",
+        "is_purchase_order": True,
+        "not_purchase_order_reason": None,
+    }
     for field in ORDER_FIELDS:
         answer[field] = truth.get(field)
     answer["items"] = [
@@ -202,8 +288,9 @@ def answer_from_truth(truth: dict) -> dict:
     return answer
 
 
-def not_a_purchase_order(reason: str) -> dict:
+def not_a_purchase_order(reason: str, kind: str = "other") -> dict:
     return {
+        "document_kind": kind,
         "is_purchase_order": False,
         "not_purchase_order_reason": reason,
         **{field: None for field in ORDER_FIELDS},
@@ -352,11 +439,8 @@ class FakeGemini:
         if step is not None and step[0] == "hang":
             self._stopping.wait(step[1])
         truth = self._truth(document)
-        answer = (
-            answer_from_truth(truth)
-            if truth
-            else not_a_purchase_order("the document shows no purchase order")
-        )
+        schema = (body.get("generationConfig") or {}).get("responseJsonSchema") or {}
+        answer = answer_for(truth or None, "dn_number" in schema.get("properties", {}))
         if step is not None and step[0] == "answer":
             answer = step[1]
         text = _dumps(answer)

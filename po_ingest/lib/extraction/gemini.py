@@ -14,18 +14,17 @@ from decimal import Decimal
 
 from google import genai
 from google.genai import errors, types
-from pydantic import ValidationError
 
 from po_ingest.lib.extraction.base import (
     Document,
     PermanentExtractionError,
     TransientExtractionError,
 )
-from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.extraction.documents import IMAGE_TYPES, image_for_model, open_pdf
-from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS, reask_message
+from po_ingest.lib.extraction.gemini_schema import reask_message
 from po_ingest.lib.extraction.model_gate import ModelGate, ModelUnavailableError
-from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest.lib.extraction.questions import InvalidAnswer, Question, question_for
+from po_ingest.lib.models import ExtractionRecord
 from po_ingest.lib.redact import redact
 
 # The newest GA ("stable") Flash model of the Gemini API; override per deployment.
@@ -48,10 +47,6 @@ def _network_errors() -> tuple[type[BaseException], ...]:
 
 
 _NETWORK_ERRORS = _network_errors()
-
-
-class _InvalidAnswer(Exception):
-    """The model's answer is not JSON or does not validate: worth one re-ask."""
 
 
 class GeminiExtractor:
@@ -87,41 +82,47 @@ class GeminiExtractor:
                 base_url=base_url, timeout=int(timeout_seconds * 1000), retry_options=retry
             ),
         )
-        self._config = types.GenerateContentConfig(
-            temperature=temperature,
+        self._temperature = temperature
+
+    def _config(self, asked: Question) -> types.GenerateContentConfig:
+        return types.GenerateContentConfig(
+            temperature=self._temperature,
             response_mime_type="application/json",
-            response_json_schema=ANSWER_SCHEMA,
+            response_json_schema=asked.schema,
         )
 
-    def extract(self, document: Document) -> ExtractionResult:
+    def extract(self, document: Document) -> ExtractionRecord:
+        """The document read as its batch type's model (an order, a delivery note)."""
         started = time.monotonic()
+        asked = question_for(document.batch_type)
         question = types.Content(
             role="user",
-            parts=[self._document_part(document), types.Part.from_text(text=INSTRUCTIONS)],
+            parts=[self._document_part(document), types.Part.from_text(text=asked.instructions)],
         )
         if self._gate is not None:
             self._gate.admit(self._probe)
         tokens = [0, 0]
-        response = self._generate([question], tokens)
+        response = self._generate([question], tokens, asked)
         try:
-            order = self._parse(response)
-        except _InvalidAnswer as first:
+            read = self._parse(response, asked)
+        except InvalidAnswer as first:
             follow_up = types.Content(
                 role="user", parts=[types.Part.from_text(text=reask_message(str(first)))]
             )
-            response = self._generate([question, self._model_turn(response), follow_up], tokens)
+            contents = [question, self._model_turn(response), follow_up]
+            response = self._generate(contents, tokens, asked)
             try:
-                order = self._parse(response)
-            except _InvalidAnswer as second:
+                read = self._parse(response, asked)
+            except InvalidAnswer as second:
                 raise TransientExtractionError(
                     self._short(f"model output invalid after one re-ask: {second}")
                 ) from None
-        return ExtractionResult(
-            order=order,
+        return asked.result(
+            read,
             extractor=self.name,
             model=self.model,
             accepted=True,
-            warnings=arithmetic_warnings(order),
+            warnings=asked.warnings(read),
             input_tokens=tokens[0],
             output_tokens=tokens[1],
             duration_ms=int((time.monotonic() - started) * 1000),
@@ -177,11 +178,12 @@ class GeminiExtractor:
             )
 
     def _generate(
-        self, contents: list[types.Content], tokens: list[int]
+        self, contents: list[types.Content], tokens: list[int], asked: Question
     ) -> types.GenerateContentResponse:
+        config = self._config(asked)
         response = self._call(
             lambda: self._client.models.generate_content(
-                model=self.model, contents=contents, config=self._config
+                model=self.model, contents=contents, config=config
             )
         )
         usage = response.usage_metadata
@@ -207,7 +209,7 @@ class GeminiExtractor:
             )
         return PermanentExtractionError(f"Gemini refused the document ({code} {status}): {detail}")
 
-    def _parse(self, response: types.GenerateContentResponse) -> ExtractedPurchaseOrder:
+    def _parse(self, response: types.GenerateContentResponse, asked: Question):
         feedback = response.prompt_feedback
         if feedback is not None and feedback.block_reason:
             raise PermanentExtractionError(
@@ -216,30 +218,17 @@ class GeminiExtractor:
         text = response.text
         if not text:
             finish = response.candidates[0].finish_reason if response.candidates else None
-            raise _InvalidAnswer(f"empty answer (finish reason {finish})")
+            raise InvalidAnswer(f"empty answer (finish reason {finish})")
         try:
             data = json.loads(text, parse_float=Decimal)
         except json.JSONDecodeError as exc:
-            raise _InvalidAnswer(f"not JSON ({exc})") from None
+            raise InvalidAnswer(f"not JSON ({exc})") from None
         if not isinstance(data, dict):
-            raise _InvalidAnswer("expected one JSON object")
-        if not isinstance(data.get("is_purchase_order"), bool):
-            raise _InvalidAnswer("is_purchase_order: must be true or false")
-        if not data["is_purchase_order"] or not data.get("po_number"):
-            reason = data.get("not_purchase_order_reason") or "no purchase-order number found"
-            raise PermanentExtractionError(self._short(f"not a purchase order: {reason}"))
-        if data.get("items") == []:
-            raise PermanentExtractionError("no line items found")
-        if data.get("currency") is None:
-            data["currency"] = self.default_currency
+            raise InvalidAnswer("expected one JSON object")
         try:
-            return ExtractedPurchaseOrder.model_validate(data)
-        except ValidationError as exc:
-            problems = [
-                f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}"
-                for e in exc.errors()[:5]
-            ]
-            raise _InvalidAnswer("; ".join(problems)) from None
+            return asked.read(data, self.default_currency)
+        except PermanentExtractionError as exc:
+            raise PermanentExtractionError(self._short(str(exc))) from None
 
     @staticmethod
     def _model_turn(response: types.GenerateContentResponse) -> types.Content:

@@ -40,9 +40,18 @@ LINE_ITEM_SCHEMA: dict[str, Any] = {
     ],
 }
 
+# What a document is, so that one uploaded as the wrong type says what to retry it as.
+DOCUMENT_KINDS = ["purchase_order", "delivery_note", "invoice", "quote", "credit_note", "other"]
+DOCUMENT_KIND: dict[str, Any] = {
+    "type": "string",
+    "enum": DOCUMENT_KINDS,
+    "description": "what the document is",
+}
+
 ANSWER_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
+        "document_kind": DOCUMENT_KIND,
         "is_purchase_order": {"type": "boolean"},
         "not_purchase_order_reason": _nullable(
             "string", "why the document is not a purchase order; null when it is one"
@@ -65,6 +74,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "notes": _nullable("string", "delivery instructions or remarks, briefly"),
     },
     "required": [
+        "document_kind",
         "is_purchase_order",
         "not_purchase_order_reason",
         "po_number",
@@ -90,9 +100,10 @@ Read the attached document and answer with JSON matching the given schema.
   (labels such as "PO", "Purchase Order No.", "Order number", "Bestellnummer").
   Never use an invoice number, delivery-note number, quote number or customer number as
   po_number.
-- If the document is not a purchase order (an invoice, a delivery note, a quote, a letter,
-  anything else) or prints no order number, set is_purchase_order to false, po_number to
-  null, items to [], and give a short reason in not_purchase_order_reason.
+- document_kind says what the document is. If it is not a purchase order (an invoice, a
+  delivery note, a quote, a letter, anything else) or prints no order number, set
+  is_purchase_order to false, po_number to null, items to [], and give a short reason in
+  not_purchase_order_reason.
 - Copy values as printed; use null for anything that is not on the document. Do not guess.
 - Dates as YYYY-MM-DD. Money and quantities as plain numbers (1234.5, not "1.234,50 €").
 - One entry in items for every order line, in printed order; skip subtotal, tax, shipping

@@ -10,30 +10,93 @@ not vouch for this one).
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from decimal import Decimal
 
+from pydantic import BaseModel
+
+from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction, DeliveryNoteLine
 from po_ingest.lib.extraction.base import Document
 from po_ingest.lib.extraction.documents import open_pdf
 from po_ingest.lib.extraction.provenance import Hit, PrintedValues
-from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult, LineItem
+from po_ingest.lib.models import Box, ExtractionRecord, LineItem
 
-HEADER_FIELDS = ("po_number", "order_date", "supplier_name", "project_code", "currency")
-TOTAL_FIELDS = ("subtotal", "allowances", "charges", "tax", "total")
-ITEM_FIELDS = tuple(LineItem.model_fields)
 NOT_GROUNDED = "not_grounded"
 # A row starts half a line above its description's first line (cells aligned to its middle).
 _ROW_LEAD_IN_LINES = 0.5
 
 
-def printed_keys(order: ExtractedPurchaseOrder) -> list[str]:
-    """The provenance keys of `order`: one per non-null field and line cell."""
-    keys = [f for f in (*HEADER_FIELDS, *TOTAL_FIELDS) if getattr(order, f) is not None]
-    for index, item in enumerate(order.items):
-        keys += [f"items.{index}.{f}" for f in ITEM_FIELDS if getattr(item, f) is not None]
+@dataclass(frozen=True)
+class Shape:
+    """Where a document type prints its values: header fields above its table (a list field
+    such as a note's order numbers has one key per entry, `po_refs.0`), totals below it, and
+    its lines (`items` or `lines`) in it."""
+
+    header: tuple[str, ...]
+    totals: tuple[str, ...]
+    lines: str
+    line_fields: tuple[str, ...]
+
+
+ORDER_SHAPE = Shape(
+    header=("po_number", "order_date", "supplier_name", "project_code", "currency"),
+    totals=("subtotal", "allowances", "charges", "tax", "total"),
+    lines="items",
+    line_fields=tuple(LineItem.model_fields),
+)
+NOTE_SHAPE = Shape(
+    header=(
+        "dn_number",
+        "dn_date",
+        "delivery_date",
+        "supplier_name",
+        "po_refs",
+        "project_code",
+        "delivered_to",
+        "received_by",
+        "vehicle",
+        "carrier",
+        "gross_weight",
+        "tare_weight",
+        "net_weight",
+        "weight_unit",
+        "currency",
+    ),
+    totals=(),
+    lines="lines",
+    line_fields=tuple(DeliveryNoteLine.model_fields),
+)
+
+
+def shape_of(result: ExtractionRecord) -> tuple[Shape, BaseModel]:
+    if isinstance(result, DeliveryNoteExtraction):
+        return NOTE_SHAPE, result.note
+    return ORDER_SHAPE, result.order
+
+
+def _values(document: BaseModel, fields: tuple[str, ...]) -> list[tuple[str, object]]:
+    """(key, value) of each non-null field; a list gives one per entry."""
+    found = []
+    for field in fields:
+        value = getattr(document, field)
+        if isinstance(value, list):
+            found += [(f"{field}.{n}", v) for n, v in enumerate(value)]
+        elif value is not None:
+            found.append((field, value))
+    return found
+
+
+def printed_keys(document: BaseModel, shape: Shape = ORDER_SHAPE) -> list[str]:
+    """The provenance keys of `document`: one per non-null field and line cell."""
+    keys = [key for key, _ in _values(document, (*shape.header, *shape.totals))]
+    for index, line in enumerate(getattr(document, shape.lines)):
+        keys += [f"{shape.lines}.{index}.{k}" for k, _ in _values(line, shape.line_fields)]
     return keys
 
 
 def _hits(printed: PrintedValues, field: str, value: object) -> list[Hit]:
+    if isinstance(value, bool):
+        return []  # a signature seen, not a printed value
     if field == "currency":
         return printed.currency(str(value))
     if isinstance(value, dt.date):
@@ -66,14 +129,14 @@ def _middle(hit: Hit) -> float:
     return (hit.bbox[1] + hit.bbox[3]) / 2
 
 
-def _anchors(printed: PrintedValues, items: list[LineItem]) -> list[Hit | None]:
-    """Per item, where its description (else its code) is printed, in the items' order."""
+def _anchors(printed: PrintedValues, lines: list[BaseModel]) -> list[Hit | None]:
+    """Per line, where its description (else its code) is printed, in the lines' order."""
     anchors: list[Hit | None] = []
     after = -1
-    for item in items:
-        hits = printed.text(item.description)
-        if not hits and item.item_code:
-            hits = printed.text(item.item_code)
+    for line in lines:
+        hits = printed.text(line.description)
+        if not hits and line.item_code:
+            hits = printed.text(line.item_code)
         anchor = next((h for h in hits if h.order > after), hits[0] if hits else None)
         if anchor is not None:
             after = anchor.order
@@ -81,51 +144,50 @@ def _anchors(printed: PrintedValues, items: list[LineItem]) -> list[Hit | None]:
     return anchors
 
 
-def locate(printed: PrintedValues, order: ExtractedPurchaseOrder) -> dict[str, Box | None]:
-    """Provenance for every non-null value of `order`."""
+def locate(
+    printed: PrintedValues, document: BaseModel, shape: Shape = ORDER_SHAPE
+) -> dict[str, Box | None]:
+    """Provenance for every non-null value of `document`."""
     found: dict[str, Box | None] = {}
-    anchors = _anchors(printed, order.items)
+    lines = getattr(document, shape.lines)
+    anchors = _anchors(printed, lines)
     placed = [a for a in anchors if a is not None]
     table_start = min((a.order for a in placed), default=len(printed.words))
     table_end = max((a.order for a in placed), default=-1)
-    for field in HEADER_FIELDS:
-        value = getattr(order, field)
-        if value is not None:
-            hits = _hits(printed, field, value)
-            above = [h for h in hits if h.order < table_start]
-            found[field] = _box((above or hits or [None])[0])
-    for field in TOTAL_FIELDS:
-        value = getattr(order, field)
-        if value is not None:
-            hits = _hits(printed, field, value)
-            below = [h for h in hits if h.order > table_end]
-            found[field] = _box((below or hits or [None])[0])
-    for index, (item, anchor) in enumerate(zip(order.items, anchors, strict=True)):
+    for key, value in _values(document, shape.header):
+        hits = _hits(printed, key.split(".")[0], value)
+        above = [h for h in hits if h.order < table_start]
+        found[key] = _box((above or hits or [None])[0])
+    for key, value in _values(document, shape.totals):
+        hits = _hits(printed, key, value)
+        below = [h for h in hits if h.order > table_end]
+        found[key] = _box((below or hits or [None])[0])
+    for index, (line, anchor) in enumerate(zip(lines, anchors, strict=True)):
         row = _Row(anchor, placed) if anchor is not None else None
-        for field in ITEM_FIELDS:
-            value = getattr(item, field)
-            if value is None:
-                continue
+        for field, value in _values(line, shape.line_fields):
             hits = _hits(printed, field, value)
             best = row.best(hits) if row is not None else (hits or [None])[0]
-            found[f"items.{index}.{field}"] = _box(best)
+            found[f"{shape.lines}.{index}.{field}"] = _box(best)
     return found
 
 
-def ground(result: ExtractionResult, document: Document) -> ExtractionResult:
+def ground(result: ExtractionRecord, document: Document) -> ExtractionRecord:
     """`result` with provenance for each of its values on a digital PDF (what the extractor
-    gave kept) and, for a model's result, `not_grounded:<key>` for each value not printed."""
+    gave kept) and, for a model's result, `not_grounded:<key>` for each value not printed
+    (a signature is seen, not printed: it has no box and no warning)."""
     if document.content_type.split(";")[0].strip().lower() != "application/pdf":
         return result
-    keys = printed_keys(result.order)
+    shape, read = shape_of(result)
+    keys = printed_keys(read, shape)
     with open_pdf(document.content) as pdf:
         printed = PrintedValues(pdf)
     if not printed.has_text_layer:
         return result
     missing = [k for k in keys if k not in result.provenance]
-    located = locate(printed, result.order) if missing else {}
+    located = locate(printed, read, shape) if missing else {}
     provenance = {k: result.provenance[k] if k in result.provenance else located[k] for k in keys}
     warnings = list(result.warnings)
     if result.extractor == "gemini":
-        warnings += [f"{NOT_GROUNDED}:{k}" for k in keys if provenance[k] is None]
+        seen = {k for k in keys if k.endswith("signature_present")}
+        warnings += [f"{NOT_GROUNDED}:{k}" for k in keys if provenance[k] is None and k not in seen]
     return result.model_copy(update={"provenance": provenance, "warnings": warnings})

@@ -22,7 +22,8 @@ from po_ingest.lib.extraction.base import (
 from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
 from po_ingest.lib.extraction.grounding import ground
 from po_ingest.lib.extraction.local import LocalExtractor
-from po_ingest.lib.models import ExtractionResult
+from po_ingest.lib.extraction.questions import DELIVERY_NOTES, PURCHASE_ORDERS
+from po_ingest.lib.models import ExtractionRecord
 from po_ingest.lib.settings import default_currency
 
 if TYPE_CHECKING:
@@ -78,6 +79,15 @@ def _gemini(settings: GeminiSettings) -> Extractor | None:
     )
 
 
+def local_extractors(batch_type: str) -> tuple[Extractor, ...]:
+    """The extractors that need no model, in the order they are tried, for a batch type."""
+    if batch_type == PURCHASE_ORDERS:
+        return (EmbeddedXmlExtractor(), LocalExtractor())
+    if batch_type == DELIVERY_NOTES:
+        return ()
+    raise PermanentExtractionError(f"no extraction for batch type {batch_type!r}")
+
+
 class RoutingExtractor:
     """The extractors that need no model first (embedded XML, then the layout reader), Gemini
     for the rest."""
@@ -87,13 +97,13 @@ class RoutingExtractor:
         self._gemini_settings = gemini
         self._use_local, self._use_gemini = use_local, use_gemini
 
-    def extract(self, document: Document) -> ExtractionResult:
+    def extract(self, document: Document) -> ExtractionRecord:
         return ground(self._extract(document), document)
 
-    def _extract(self, document: Document) -> ExtractionResult:
+    def _extract(self, document: Document) -> ExtractionRecord:
         reasons: list[str] = []
         if self._use_local:
-            for extractor in (EmbeddedXmlExtractor(), LocalExtractor()):
+            for extractor in local_extractors(document.batch_type):
                 try:
                     return extractor.extract(document)
                 except NoEmbeddedXml:

@@ -1,0 +1,239 @@
+"""One per-batch chain for every document type: uploaded_document → extracted_<type> → <type>.
+
+`document_assets(kind)` builds, for one type, the `extracted_<type>` asset (the claim and
+extract steps) and the `<type>` asset (persist), and the job that materializes both for one
+partition. Claims, retries, outages and run-status feedback are the same for every type; a
+type says only how its result is described and stored (`DocumentKind`).
+"""
+
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import dagster as dg
+
+from po_ingest.defs import claims, outages
+from po_ingest.defs.partitions import batches_partitions
+from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
+from po_ingest.lib.extraction.base import Document, PermanentExtractionError
+from po_ingest.lib.extraction.model_gate import (
+    GEMINI,
+    ModelGate,
+    ModelOutage,
+    ModelUnavailableError,
+    OutagePolicy,
+)
+from po_ingest.lib.models import ExtractionRecord
+from po_ingest.lib.store import Batch, LostClaim, Store
+from po_ingest.lib.store.batches import batch_life_warnings
+
+uploaded_document = dg.AssetSpec(
+    "uploaded_document",
+    partitions_def=batches_partitions,
+    description="A stored upload; the pending_batches sensor records it when it registers the batch.",
+    group_name="intake",
+)
+
+
+@dataclass(frozen=True)
+class Stored:
+    """What persisting a result gave: the record, and whether it was there already."""
+
+    record_id: int
+    duplicate: bool
+    warnings: list[str]
+    metadata: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DocumentKind:
+    batch_type: str
+    name: str  # the record asset: purchase_order, delivery_note
+    group: str
+    job_name: str
+    claim_op: str
+    extract_op: str
+    result_type: type[ExtractionRecord]
+    file_key: Callable[[str, str], str]  # (batch id, content type) → the record's file
+    # The result's own metadata on the extracted asset (its number, its lines).
+    describe: Callable[[ExtractionRecord], dict[str, Any]]
+    # Store the result and mark the batch processed, in one transaction (LostClaim if the
+    # run no longer holds the batch).
+    persist: Callable[[Store, Batch, str, ExtractionRecord, str], Stored]
+    description: str
+
+
+def _extraction_metadata(batch: Batch, result: ExtractionRecord) -> dict[str, Any]:
+    return {
+        "batch_id": batch.id,
+        "attempt": batch.attempts,
+        "extractor": result.extractor,
+        "model": result.model or "",
+        "warnings": dg.MetadataValue.json(result.warnings),
+        # Values found on the page (a box each) out of those the result has.
+        "grounded_values": dg.MetadataValue.int(
+            sum(box is not None for box in result.provenance.values())
+        ),
+        "values": dg.MetadataValue.int(len(result.provenance)),
+        "input_tokens": dg.MetadataValue.int(result.input_tokens or 0),
+        "output_tokens": dg.MetadataValue.int(result.output_tokens or 0),
+        "duration_ms": dg.MetadataValue.int(result.duration_ms or 0),
+        "model_outage": ", ".join(batch_life_warnings(batch.warnings)),
+        "extraction": dg.MetadataValue.json(json.loads(result.model_dump_json())),
+    }
+
+
+def _extract_op(kind: DocumentKind) -> dg.OpDefinition:
+    @dg.op(
+        name=kind.extract_op,
+        ins={"claimed": dg.In(dg.Nothing)},
+        out=dg.Out(dg.Nothing),
+        pool="gemini",
+    )
+    def extract(
+        context: dg.OpExecutionContext,
+        store: StoreResource,
+        files: FileStoreResource,
+        extractor: ExtractorResource,
+    ):
+        """Read the stored file and extract it; store the result on the batch row."""
+        db = store.get()
+        batch = claims.hold(context, db, context.partition_key)
+        failure: tuple[BaseException, bool] | None = None
+        model_trouble: ModelOutage | ModelUnavailableError | None = None
+        try:
+            chosen_extractor = extractor.get(
+                gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env())
+            )
+            if not batch.original_file or not files.get().exists(batch.original_file):
+                raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
+            document = Document(
+                content=files.get().read(batch.original_file),
+                content_type=batch.content_type,
+                batch_id=batch.id,
+                batch_type=batch.batch_type,
+                filename=batch.original_filename,
+            )
+            result = chosen_extractor.extract(document)
+            if not isinstance(result, kind.result_type):
+                raise PermanentExtractionError(
+                    f"the extractor gave a {type(result).__name__}, not a {kind.name}"
+                )
+        except PermanentExtractionError as exc:
+            failure = (exc, True)
+        except (ModelOutage, ModelUnavailableError) as exc:
+            model_trouble, failure = exc, (exc, False)
+        except Exception as exc:
+            failure = (exc, False)
+        if model_trouble:
+            outages.settle_model_trouble(context, db, batch, model_trouble)
+        if failure:
+            claims.settle_failure(context, db, batch, failure[0], permanent=failure[1])
+        if not db.batches.save_extraction(batch.id, context.run.run_id, result.model_dump_json()):
+            claims.refuse(batch.id, db, context.run.run_id)
+        yield dg.Output(
+            None, metadata={**_extraction_metadata(batch, result), **kind.describe(result)}
+        )
+
+    return extract
+
+
+def _claim_op(kind: DocumentKind) -> dg.OpDefinition:
+    @dg.op(name=kind.claim_op, ins={"uploaded": dg.In(dg.Nothing)}, out=dg.Out(dg.Nothing))
+    def claim(context: dg.OpExecutionContext, store: StoreResource) -> None:
+        """Claim the batch for this run: one conditional UPDATE; losing it fails the run."""
+        batch = claims.claim(context, store.get(), context.partition_key)
+        context.log.info(f"claimed batch {batch.id} for attempt {batch.attempts}")
+
+    return claim
+
+
+def _record_asset(kind: DocumentKind, extracted: dg.AssetsDefinition) -> dg.AssetsDefinition:
+    @dg.asset(
+        name=kind.name,
+        partitions_def=batches_partitions,
+        deps=[extracted],
+        group_name=kind.group,
+        description=kind.description,
+    )
+    def record(
+        context: dg.AssetExecutionContext, store: StoreResource, files: FileStoreResource
+    ) -> dg.MaterializeResult:
+        db, file_store = store.get(), files.get()
+        batch = claims.hold(context.op_execution_context, db, context.partition_key)
+        failure: tuple[BaseException, bool] | None = None
+        try:
+            if not batch.extraction:
+                raise PermanentExtractionError("no extraction stored: re-execute the whole run")
+            if not batch.original_file or not file_store.exists(batch.original_file):
+                raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
+            result = kind.result_type.model_validate_json(batch.extraction)
+            target = kind.file_key(batch.id, batch.content_type)
+            file_store.copy(batch.original_file, target)
+            stored = kind.persist(db, batch, context.run.run_id, result, target)
+        except LostClaim:
+            # Leave `target` alone: the run that took the batch over writes the same key, and
+            # its record may own that file already. An unreferenced copy is housekeeping's.
+            claims.refuse(batch.id, db, context.run.run_id)
+        except PermanentExtractionError as exc:
+            failure = (exc, True)
+        except Exception as exc:
+            failure = (exc, False)
+        if failure:
+            claims.settle_failure(
+                context.op_execution_context, db, batch, failure[0], permanent=failure[1]
+            )
+        # Committed: the record owns its copy of the file now. A crash before these deletes
+        # leaves an unreferenced file that housekeeping removes later.
+        if stored.duplicate:
+            file_store.delete(target)
+        else:
+            file_store.delete(batch.original_file)
+        context.log.info(
+            f"batch {batch.id} processed: {kind.name.replace('_', ' ')} {stored.record_id}"
+            + (" (stored before: duplicate)" if stored.duplicate else "")
+        )
+        return dg.MaterializeResult(
+            metadata={
+                **stored.metadata,
+                "duplicate": stored.duplicate,
+                "warnings": dg.MetadataValue.json(stored.warnings),
+                "batch_id": batch.id,
+            }
+        )
+
+    return record
+
+
+@dataclass(frozen=True)
+class DocumentAssets:
+    kind: DocumentKind
+    extracted: dg.AssetsDefinition
+    record: dg.AssetsDefinition
+    job: Any  # what dg.define_asset_job returns (resolved with the Definitions)
+
+
+def document_assets(kind: DocumentKind) -> DocumentAssets:
+    claim, extract = _claim_op(kind), _extract_op(kind)
+
+    @dg.graph_asset(
+        name=f"extracted_{kind.name}",
+        ins={"uploaded_document": dg.AssetIn(dagster_type=dg.Nothing)},
+        partitions_def=batches_partitions,
+        group_name=kind.group,
+        description=f"What the extractor read from the upload: the validated {kind.name.replace('_', ' ')} and its warnings.",
+    )
+    def extracted(uploaded_document):
+        return extract(claim(uploaded_document))
+
+    record = _record_asset(kind, extracted)
+    job = dg.define_asset_job(
+        kind.job_name,
+        selection=[extracted, record],
+        partitions_def=batches_partitions,
+        executor_def=dg.in_process_executor,
+        description=f"Claim, extract and persist one uploaded batch of {kind.batch_type}.",
+    )
+    return DocumentAssets(kind, extracted, record, job)

@@ -8,7 +8,9 @@ from alembic.command import downgrade
 
 from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteExtraction
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
+from po_ingest.lib.review.routing import ReviewPolicy
 from po_ingest.lib.store import LostClaim, Store
+from po_ingest.lib.store.deliveries import DeliveryStore
 from po_ingest.lib.store.migrate import alembic_config, upgrade
 from po_ingest.lib.store.schema import delivery_note_items, purchase_orders
 from po_ingest_tests.support.batch_rows import insert_batch_row
@@ -337,14 +339,21 @@ def test_a_manual_match_survives_rematch_and_a_correction_is_rematched(store):
     ]
 
     concrete_only = {"items": [{"description": "Concrete C30/37", "quantity": "10", "unit": "m3"}]}
+    # The correction replaces the order's lines and matches its notes again at once.
     store.reviews.correct(order_id, "rita", store.orders.get(order_id)["revision"], concrete_only)
-    assert _matches(store, stored.note_id)[2] == [(None, "manual", []), (None, "description", [])]
-    store.deliveries.rematch_for_order(order_id)
     (new_item,) = _item_ids(store, order_id)
-    assert _matches(store, stored.note_id) == (
+    rematched = (
         "partial",
         ["unknown_item"],
         [(None, None, ["unknown_item"]), (new_item, "description", [])],
+    )
+    assert _matches(store, stored.note_id) == rematched
+    store.deliveries.rematch_for_order(order_id)
+    assert _matches(store, stored.note_id) == rematched
+    note = store.deliveries.get(stored.note_id)
+    assert (note["review_status"], note["review_reasons"][-1:]) == (
+        "needs_review",
+        ["match:unknown_item"],
     )
 
 
@@ -393,3 +402,27 @@ def test_an_order_number_corrected_takes_its_notes_along(store):
     assert rematched == [named_old.note_id, named_new.note_id]
     assert _matches(store, named_old.note_id)[:2] == ("unmatched", ["unknown_order:471"])
     assert _matches(store, named_new.note_id)[:2] == ("matched", [])
+
+
+def test_a_note_that_does_not_match_goes_to_review_and_back_when_it_clears(store):
+    store.deliveries = DeliveryStore(store.engine, policy=ReviewPolicy.NONE)
+    order_id = _store_order(store)
+    _, waiting = _store_note(store, "LS-20", [_line("Concrete C30/37", "4", "m3")], ("PO 999",))
+    note = store.deliveries.get(waiting.note_id)
+    # Waiting for its order is not a person's to decide: routing's verdict stands.
+    assert (note["match_status"], note["review_status"]) == ("unmatched", "verified")
+    _, over = _store_note(store, "LS-21", [_line("Concrete C30/37", "11", "m3")])
+    note = store.deliveries.get(over.note_id)
+    assert note["match_exceptions"] == ["over_delivery"]
+    assert (note["review_status"], note["verified_by"]) == ("needs_review", None)
+    assert note["review_reasons"] == ["auto:review_none", "match:over_delivery"]
+    # A correction that orders more clears the exception: the note is the auto's again.
+    more = {"items": [{**ORDER_LINES[0], "quantity": "12"}, *ORDER_LINES[1:]]}
+    store.reviews.correct(order_id, "rita", store.orders.get(order_id)["revision"], more)
+    note = store.deliveries.get(over.note_id)
+    assert (note["match_exceptions"], note["review_status"], note["verified_by"]) == (
+        [],
+        "verified",
+        "auto",
+    )
+    assert note["review_reasons"] == ["auto:review_none"]

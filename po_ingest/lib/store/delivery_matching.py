@@ -3,12 +3,14 @@ write its results. Recomputed from scratch every time, so running it again chang
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable
 
 import sqlalchemy as sa
 
 from po_ingest.lib.matching import Method, NoteLine, OrderLine
-from po_ingest.lib.reconcile import Note, Order, reconcile
+from po_ingest.lib.reconcile import UNKNOWN_ORDER, Note, Order, reconcile
+from po_ingest.lib.review.routing import AUTO, ReviewStatus
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.store.schema import (
     delivery_note_items,
@@ -17,6 +19,8 @@ from po_ingest.lib.store.schema import (
     purchase_order_items,
     purchase_orders,
 )
+
+MATCH_REASON = "match:"
 
 
 def rematch(
@@ -36,10 +40,15 @@ def rematch(
         return []
     result = reconcile(_load_notes(conn, notes), _load_orders(conn, keys), settings)
     for note_id, outcome in result.notes.items():
+        review = _review_after_match(conn, note_id, list(outcome.exceptions))
         conn.execute(
             delivery_notes.update()
             .where(delivery_notes.c.id == note_id)
-            .values(match_status=outcome.status.value, match_exceptions=list(outcome.exceptions))
+            .values(
+                match_status=outcome.status.value,
+                match_exceptions=list(outcome.exceptions),
+                **review,
+            )
         )
         conn.execute(
             delivery_note_items.update()
@@ -62,6 +71,44 @@ def rematch(
             ],
         )
     return sorted(result.notes)
+
+
+def _review_after_match(conn: sa.Connection, note_id: int, exceptions: list[str]) -> dict:
+    """A note whose lines do not match (an over-delivery, an unknown item, …) goes to review,
+    with `match:<exception>` among its reasons; once they clear, a note that routing had let
+    through goes back to verified by "auto". A note waiting for its order (`unknown_order`)
+    is not a person's to decide yet, and a person's own decision is left alone."""
+    notes = delivery_notes.c
+    row = conn.execute(
+        sa.select(notes.review_status, notes.review_reasons, notes.verified_by).where(
+            notes.id == note_id
+        )
+    ).one()
+    reasons = list(row.review_reasons or [])
+    decided = row.review_status == ReviewStatus.REJECTED or (
+        row.review_status == ReviewStatus.VERIFIED and row.verified_by not in (None, AUTO)
+    )
+    if decided:
+        return {}
+    kept = [r for r in reasons if not r.startswith(MATCH_REASON)]
+    wanted = [f"{MATCH_REASON}{e}" for e in exceptions if not e.startswith(UNKNOWN_ORDER)]
+    if wanted:
+        return {
+            "review_status": ReviewStatus.NEEDS_REVIEW.value,
+            "review_reasons": kept + wanted,
+            "verified_by": None,
+            "verified_at": None,
+        }
+    if kept == reasons:
+        return {}
+    if kept and all(r.startswith(f"{AUTO}:") for r in kept):
+        return {
+            "review_status": ReviewStatus.VERIFIED.value,
+            "review_reasons": kept,
+            "verified_by": AUTO,
+            "verified_at": dt.datetime.now(dt.UTC),
+        }
+    return {"review_reasons": kept}
 
 
 def _order_keys(conn: sa.Connection, order_ids: Iterable[int]) -> set[str]:

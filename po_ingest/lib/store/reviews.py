@@ -15,7 +15,9 @@ import sqlalchemy as sa
 from po_ingest.lib.matching_keys import normalise_po_ref
 from po_ingest.lib.review.edits import apply_patch, changes, order_values, warnings_after
 from po_ingest.lib.review.routing import ReviewStatus
+from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.sites import match_site
+from po_ingest.lib.store.delivery_matching import rematch
 from po_ingest.lib.store.orders import SITE_UNMATCHED, load_order
 from po_ingest.lib.store.revisions import history_of, record
 from po_ingest.lib.store.schema import purchase_order_items, purchase_orders
@@ -238,6 +240,10 @@ class ReviewStore:
                 [{**_typed(item), "purchase_order_id": order_id} for item in new["items"]],
             )
             record(conn, order_id, new_revision, "corrected", user, changes=diff)
+            # The order's lines were replaced (and its number perhaps): its notes match again,
+            # and so do those that named the number it had.
+            previous = normalise_po_ref(old["po_number"])
+            rematch(conn, MatchSettings.from_env(), order_ids=[order_id], po_keys=[previous])
         return Changed(new_revision, diff)
 
 

@@ -14,6 +14,7 @@ from po_ingest.defs.assets import (
     uploaded_document,
 )
 from po_ingest.defs.checks import ORDER_CHECKS, QUEUE_CHECKS
+from po_ingest.defs.deliveries import DELIVERY_ASSETS, NOTE_CHECKS
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
 from po_ingest.defs.retention import partition_retention_sensor
 from po_ingest.defs.reviews import order_reviews, order_reviews_sensor
@@ -47,8 +48,9 @@ defs = dg.Definitions(
         delivery_note,
         order_reviews,
         *ANALYTICS_ASSETS,
+        *DELIVERY_ASSETS,
     ],
-    asset_checks=[*ORDER_CHECKS, *QUEUE_CHECKS],
+    asset_checks=[*ORDER_CHECKS, *QUEUE_CHECKS, *NOTE_CHECKS],
     jobs=BATCH_JOBS,
     sensors=[
         pending_batches_sensor,

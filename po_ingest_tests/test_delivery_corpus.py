@@ -238,22 +238,24 @@ def test_scenario_outcomes_are_the_intended_ones(scenarios):
     def statuses(name: str) -> list[str]:
         return [line["status"] for line in by_name[name]["order_lines"]]
 
-    assert codes("full_delivery") == [["order_complete"]]
+    assert codes("full_delivery") == [[]]
     assert set(statuses("full_delivery")) == {"complete"}
     assert codes("partial_delivery") == [[]]
     assert statuses("partial_delivery")[:2] == ["complete", "partial"]
     assert set(statuses("partial_delivery")[2:]) == {"open"}
-    assert codes("split_delivery") == [[], ["order_complete"]]
-    assert codes("over_delivery") == [["over_delivery", "order_complete"]]
-    assert statuses("over_delivery")[-1] == "over_delivered"
+    assert codes("split_delivery") == [[], []]
+    assert codes("over_delivery") == [["over_delivery"]]
+    assert statuses("over_delivery")[-1] == "over"
     over = by_name["over_delivery"]["order_lines"][-1]
     assert Decimal(over["delivered"]) == Decimal(over["ordered"]) * Decimal("1.1")
-    assert codes("two_orders") == [["order_complete"]]
+    assert codes("two_orders") == [[]]
     assert len(by_name["two_orders"]["notes"][0]["po_refs"]) == 2
     assert codes("unknown_item") == [["unknown_item"]]
     assert codes("unit_mismatch") == [["unit_mismatch"]]
     assert codes("unknown_order") == [["unknown_order"]]
-    assert codes("weighbridge_loads")[-1] == ["order_complete"]
+    # Delivered again once complete: not due any more, and over what was ordered.
+    assert codes("delivered_again") == [[], ["order_complete", "over_delivery"]]
+    assert codes("weighbridge_loads") == [[], []]
 
 
 def test_real_notes_have_truth_their_source_and_a_split_by_source():

@@ -54,7 +54,10 @@ def _column_type(column: "pd.Series") -> str:
     return "string"
 
 
-def _result(engine, name: str, frame: "pd.DataFrame", money: list[str]) -> dg.MaterializeResult:
+def result_table(
+    engine, name: str, frame: "pd.DataFrame", money: list[str]
+) -> dg.MaterializeResult:
+    """Write `frame` as `analytics_<name>`; its schema, row count and a preview."""
     table = tables.write_table(engine, name, frame, money)
     schema = dg.TableSchema(
         columns=[
@@ -84,7 +87,7 @@ def purchase_order_lines(store: StoreResource) -> dg.MaterializeResult:
     frame = analytics.purchase_order_lines(
         tables.load_orders(engine), tables.load_items(engine), tables.load_sites(engine)
     )
-    return _result(engine, "purchase_order_lines", frame, analytics.LINE_MONEY)
+    return result_table(engine, "purchase_order_lines", frame, analytics.LINE_MONEY)
 
 
 @dg.asset(deps=[purchase_order_lines], group_name=_GROUP, automation_condition=ANALYTICS_AUTOMATION)
@@ -97,7 +100,7 @@ def spend_by_supplier_month(store: StoreResource) -> dg.MaterializeResult:
         orders, tables.load_items(engine), tables.load_sites(engine)
     )
     frame = analytics.spend_by_supplier_month(orders, lines)
-    return _result(engine, "spend_by_supplier_month", frame, ["spend"])
+    return result_table(engine, "spend_by_supplier_month", frame, ["spend"])
 
 
 @dg.asset(deps=[purchase_order_lines], group_name=_GROUP, automation_condition=ANALYTICS_AUTOMATION)
@@ -108,7 +111,7 @@ def spend_by_site_month(store: StoreResource) -> dg.MaterializeResult:
     orders, sites = tables.load_orders(engine), tables.load_sites(engine)
     lines = analytics.purchase_order_lines(orders, tables.load_items(engine), sites)
     frame = analytics.spend_by_site_month(orders, lines, sites)
-    return _result(engine, "spend_by_site_month", frame, ["spend"])
+    return result_table(engine, "spend_by_site_month", frame, ["spend"])
 
 
 @dg.asset(
@@ -121,7 +124,7 @@ def import_queue_health(store: StoreResource) -> dg.MaterializeResult:
     (median, p95), dead rate and attempts (`analytics_import_queue_health`)."""
     engine = store.get().engine
     frame = analytics.import_queue_health(tables.load_batches(engine))
-    return _result(engine, "import_queue_health", frame, [])
+    return result_table(engine, "import_queue_health", frame, [])
 
 
 @dg.asset(
@@ -134,7 +137,7 @@ def extraction_accuracy(store: StoreResource) -> dg.MaterializeResult:
     how many they changed, and the share changed (`analytics_extraction_accuracy`)."""
     engine = store.get().engine
     frame = accuracy.extraction_accuracy(approved_orders(engine))
-    return _result(engine, "extraction_accuracy", frame, [])
+    return result_table(engine, "extraction_accuracy", frame, [])
 
 
 ANALYTICS_ASSETS = [
@@ -147,11 +150,12 @@ ANALYTICS_ASSETS = [
 
 analytics_automation_sensor = dg.AutomationConditionSensorDefinition(
     "analytics_automation_sensor",
-    target=dg.AssetSelection.assets(*ANALYTICS_ASSETS),
+    # The analysts' tables and the deliveries against orders (defs/deliveries.py).
+    target=dg.AssetSelection.groups(_GROUP, "deliveries"),
     default_status=dg.DefaultSensorStatus.RUNNING,
     minimum_interval_seconds=30,
     description=(
-        "Requests the analytics tables when new orders, uploads or people's edits land "
-        "(and hourly)."
+        "Requests the analytics and delivery tables when new orders, notes, uploads or "
+        "people's edits land (and hourly)."
     ),
 )

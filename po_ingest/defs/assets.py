@@ -131,7 +131,7 @@ DELIVERY_NOTES = document_assets(
     DocumentKind(
         batch_type="delivery_notes",
         name="delivery_note",
-        group="deliveries",
+        group="delivery_notes",
         job_name="process_delivery_note",
         claim_op="claim_delivery_note",
         extract_op="extract_delivery_note",

@@ -6,7 +6,6 @@ partition. Claims, retries, outages and run-status feedback are the same for eve
 type says only how its result is described and stored (`DocumentKind`).
 """
 
-
 import json
 from collections.abc import Callable
 from dataclasses import dataclass

@@ -19,15 +19,17 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 
 # Every spelling of a unit → its key. Unknown units compare as their lower-cased text.
 _UNIT_SPELLINGS = {
-    "pc": "pc pcs pce pces piece pieces ea each stk stck stück stueck st unit units nos",
+    "pc": "pc pcs pce pces piece pieces ea each stk stck stück stueck st unit units nos ud uds u "
+    "unidad unidades pièce pièces",
     "m3": "m3 cum cbm cu_m cubic_metre cubic_metres cubic_meter cubic_meters",
-    "t": "t tonne tonnes ton tons to",
+    "t": "t tonne tonnes ton tons to tn",
     "kg": "kg kgs kilo kilos kilogram kilograms kilogramm",
-    "m": "m lm lfm lfdm metre metres meter meters",
+    # Not "ml": a linear metre in French, a millilitre elsewhere; it stays itself.
+    "m": "m lm lfm lfdm lin_m metre metres meter meters mètre mètres metro metros",
     "m2": "m2 sqm sq_m qm square_metre square_metres square_meter square_meters",
     "l": "l lt ltr litre litres liter liters",
-    "bag": "bag bags sack sacks säcke",
-    "pal": "pal pallet pallets palette paletten",
+    "bag": "bag bags sack sacks säcke sac sacs saco sacos",
+    "pal": "pal plt pallet pallets palette paletten palé palés",
     "box": "box boxes ctn ctns carton cartons karton",
     "roll": "roll rolls rolle rollen",
     "set": "set sets satz",

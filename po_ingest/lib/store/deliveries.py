@@ -15,7 +15,11 @@ from po_ingest.lib.review.routing import ReviewPolicy, route
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.sites import match_site
 from po_ingest.lib.store.delivery_matching import rematch
-from po_ingest.lib.store.delivery_progress import order_deliveries
+from po_ingest.lib.store.delivery_progress import (
+    delivered_notes,
+    delivery_lines,
+    order_deliveries,
+)
 from po_ingest.lib.store.documents import (
     document_values,
     finish_batch,
@@ -180,6 +184,16 @@ class DeliveryStore:
         keys = [normalise_po_ref(previous_po_number)] if previous_po_number else []
         with self.engine.begin() as conn:
             return rematch(conn, self.settings, order_ids=[order_id], po_keys=keys)
+
+    def delivery_lines(self) -> list[dict]:
+        """Every order line with what arrived; see delivery_progress.delivery_lines."""
+        with self.engine.connect() as conn:
+            return delivery_lines(conn, self.settings.over_delivery_tolerance)
+
+    def delivered_notes(self) -> list[dict]:
+        """Every note not rejected with its line counts; see delivery_progress."""
+        with self.engine.connect() as conn:
+            return delivered_notes(conn)
 
     def order_deliveries(self, order_id: int) -> dict | None:
         """What arrived per order line; see delivery_progress.order_deliveries."""

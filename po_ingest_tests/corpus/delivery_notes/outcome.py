@@ -7,10 +7,11 @@ The rules the scenarios are written to (the matcher's contract as the test data 
 - a line whose unit is not the order line's (after `goods.UNIT_SPELLINGS`, so `Stk` is `pcs`):
   `unit_mismatch`, and its quantity is not counted until a person confirms it (a t line
   delivered "in kg" stays open);
-- a line that takes an order line past what was ordered: `over_delivery`;
-- a note after which every line of one of its orders has received at least what was ordered:
-  `order_complete` (once per order, on the note that completes it).
-Status per order line: `open` (nothing yet), `partial`, `complete`, `over_delivered`.
+- a line that takes an order line past what was ordered: `over_delivery` (only the line
+  that crosses the limit; one delivered against a line already over does not);
+- a line delivered against an order line that had received all it ordered before it:
+  `order_complete` (the goods were not due any more), with `over_delivery` if it crosses.
+Status per order line: `open` (nothing yet), `partial`, `complete`, `over`.
 """
 
 from __future__ import annotations
@@ -30,11 +31,7 @@ def _status(ordered: Decimal, delivered: Decimal) -> str:
         return "open"
     if delivered < ordered:
         return "partial"
-    return "complete" if delivered == ordered else "over_delivered"
-
-
-def _complete(order: Order, delivered: dict[Key, Decimal]) -> bool:
-    return all(delivered[(order.po_number, line.position)] >= line.quantity for line in order.lines)
+    return "complete" if delivered == ordered else "over"
 
 
 def outcome(
@@ -45,7 +42,6 @@ def outcome(
     delivered: dict[Key, Decimal] = {
         (o.po_number, line.position): Decimal(0) for o in orders for line in o.lines
     }
-    completed: set[str] = set()
     exceptions_per_note = []
     for po_refs, shipments in notes:
         exceptions: list[dict] = [
@@ -62,13 +58,12 @@ def outcome(
                 exceptions.append({"code": "unit_mismatch", **where})
                 continue
             key = (order.po_number, line.position)
+            before = delivered[key]
             delivered[key] += shipment.quantity
-            if delivered[key] > line.quantity:
+            if before >= line.quantity:
+                exceptions.append({"code": "order_complete", **where})
+            if before <= line.quantity < delivered[key]:
                 exceptions.append({"code": "over_delivery", **where})
-        for ref in dict.fromkeys(po_refs):
-            if ref in known and ref not in completed and _complete(known[ref], delivered):
-                completed.add(ref)
-                exceptions.append({"code": "order_complete", "po_number": ref})
         exceptions_per_note.append(exceptions)
     lines = []
     for order in orders:

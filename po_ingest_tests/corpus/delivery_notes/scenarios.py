@@ -102,6 +102,7 @@ def _plans(seed: int) -> dict[str, tuple[str, list[Order], list[tuple[list[Shipm
     unknown = _order(seed, "unknown_order", "weighbridge")
     aggregate = _order(seed, "weighbridge_loads", "weighbridge", lambda o: len(o.lines) == 1)
     last = over.lines[-1]
+    again = _order(seed, "delivered_again", "docket")
     return {
         "full_delivery": ("docket", [full_order], [(full(full_order), {"valued": True})]),
         "partial_delivery": (
@@ -143,6 +144,14 @@ def _plans(seed: int) -> dict[str, tuple[str, list[Order], list[tuple[list[Shipm
             [([_ship(tonnes, in_t, in_t.quantity * 1000, "kg")], {"valued": False})],
         ),
         "unknown_order": ("weighbridge", [], [(full(unknown), {"po_refs": [unknown.po_number]})]),
+        "delivered_again": (
+            "docket",
+            [again],
+            [
+                (full(again), {}),
+                ([_ship(again, again.lines[0], again.lines[0].quantity)], {"days_after_order": 40}),
+            ],
+        ),
         "weighbridge_loads": (
             "weighbridge",
             [aggregate],

@@ -9,7 +9,14 @@ from po_ingest.cli import main
 from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteExtraction
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import Store
-from po_ingest_tests.support.deliveries import line, one_page_pdf, store_note, store_order
+from po_ingest_tests.support.deliveries import (
+    dead_batch,
+    line,
+    one_page_pdf,
+    partly_and_over_delivered,
+    store_note,
+    store_order,
+)
 from po_ingest_tests.support.intake import put_in_state
 
 RETRY_AS_NOTE = "a delivery note, not a purchase order: retry as delivery note"
@@ -17,33 +24,7 @@ RETRY_AS_NOTE = "a delivery note, not a purchase order: retry as delivery note"
 
 @pytest.fixture
 def delivered(store, files):
-    """An order of 3 lines; LS-1 delivers part of lines 1 and 2, LS-2 the rest of line 1
-    and one m3 more (over) and all of line 3. (order id, LS-1 id, LS-2 id)."""
-    order_id = store_order(store, files)
-    _, first = store_note(
-        store,
-        files,
-        "LS-1",
-        [
-            line("Beton C30/37", "6", "cbm", po_line_ref=1, batch_or_lot="B-77"),
-            line("Steel", "1", "to", item_code="st 12"),
-        ],
-        delivery_date="2026-12-01",
-        received_by="M. Weber",
-        signature_present=True,
-        gross_weight="31000",
-        tare_weight="12000",
-        net_weight="19000",
-        weight_unit="kg",
-    )
-    _, second = store_note(
-        store,
-        files,
-        "LS-2",
-        [line("Concrete C30/37", "5", "m3"), line("Cement CEM II 25kg", "40", "Sack")],
-        delivery_date="2026-12-02",
-    )
-    return order_id, first, second
+    return partly_and_over_delivered(store, files)
 
 
 def _as(app, store: Store, name: str, role: str) -> TestClient:
@@ -309,13 +290,7 @@ def test_the_same_bytes_as_a_stored_note_point_at_that_note(client, store, files
 
 # -- retry as the other type -----------------------------------------------------------------
 def _dead_batch(store, files, batch_type="purchase_orders", error=RETRY_AS_NOTE) -> str:
-    batch = accept_upload(
-        store, files, [one_page_pdf("scan")], filename="scan.pdf", batch_type=batch_type
-    )
-    run_id = f"run-{batch.id}"
-    assert store.batches.claim(batch.id, run_id, statuses=["pending"])
-    assert store.batches.mark_dead(batch.id, run_id, error)
-    return batch.id
+    return dead_batch(store, files, batch_type, error)
 
 
 @pytest.mark.parametrize("as_form", [False, True], ids=["json", "form"])

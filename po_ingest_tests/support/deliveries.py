@@ -94,3 +94,44 @@ def store_note(
 
 def line(description: str, quantity: str, unit: str, **extra) -> dict:
     return {"description": description, "quantity": quantity, "unit": unit, **extra}
+
+
+def partly_and_over_delivered(store: Store, files: FileStore) -> tuple[int, int, int]:
+    """An order of 3 lines; LS-1 delivers part of lines 1 and 2, LS-2 the rest of line 1 and
+    one m3 more (over) and all of line 3. (order id, LS-1's id, LS-2's id)."""
+    order_id = store_order(store, files)
+    _, first = store_note(
+        store,
+        files,
+        "LS-1",
+        [
+            line("Beton C30/37", "6", "cbm", po_line_ref=1, batch_or_lot="B-77"),
+            line("Steel", "1", "to", item_code="st 12"),
+        ],
+        delivery_date="2026-12-01",
+        received_by="M. Weber",
+        signature_present=True,
+        gross_weight="31000",
+        tare_weight="12000",
+        net_weight="19000",
+        weight_unit="kg",
+    )
+    _, second = store_note(
+        store,
+        files,
+        "LS-2",
+        [line("Concrete C30/37", "5", "m3"), line("Cement CEM II 25kg", "40", "Sack")],
+        delivery_date="2026-12-02",
+    )
+    return order_id, first, second
+
+
+def dead_batch(store: Store, files: FileStore, batch_type: str, error: str) -> str:
+    """An uploaded scan that ended dead with `error`; its id."""
+    batch = accept_upload(
+        store, files, [one_page_pdf("scan")], filename="scan.pdf", batch_type=batch_type
+    )
+    run_id = f"run-{batch.id}"
+    assert store.batches.claim(batch.id, run_id, statuses=["pending"])
+    assert store.batches.mark_dead(batch.id, run_id, error)
+    return batch.id

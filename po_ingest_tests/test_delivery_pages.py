@@ -5,12 +5,13 @@ and the over_delivery exception; a dead batch whose error says it is a delivery 
 "Retry as delivery note", and clicking it queues the batch as one."""
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from po_ingest.lib.store import Store
+from po_ingest_tests.support.browser import signed_in_page
 from po_ingest_tests.support.deliveries import dead_batch, partly_and_over_delivered
-from po_ingest_tests.support.intake import CHROMIUM_ARGS, BackgroundServer, intake_app
-from po_ingest_tests.support.prerequisites import CHROMIUM, require_browser
+from po_ingest_tests.support.intake import BackgroundServer, intake_app
+from po_ingest_tests.support.prerequisites import require_browser
 
 RETRY_AS_NOTE = "this is a delivery note, not a purchase order: retry as delivery note"
 
@@ -21,22 +22,12 @@ def pages(sqlite_url, files, tmp_path):
     store = Store(sqlite_url)
     order_id, first, second = partly_and_over_delivered(store, files)
     token = store.users.add("rita", "reviewer")
+    viewport = {"width": 1300, "height": 1000}
     with (
         BackgroundServer(intake_app(sqlite_url, files.root)) as server,
-        sync_playwright() as playwright,
+        signed_in_page(server.url, token, viewport, tmp_path / "last.png") as page,
     ):
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1300, "height": 1000})
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        # The token goes in before a page runs (a tokenless first load answers 401).
-        page.goto(f"{server.url}/openapi.json")
-        page.evaluate(f"localStorage.setItem('po_ingest.apiToken', '{token}')")
-        try:
-            yield page, store, files, server.url, (order_id, first, second)
-        finally:
-            page.screenshot(path=tmp_path / "last.png", full_page=True)
-            browser.close()
+        yield page, store, files, server.url, (order_id, first, second)
 
 
 def test_the_order_page_shows_what_arrived_and_the_note_page_what_it_matched(pages, tmp_path):
@@ -110,8 +101,6 @@ def test_a_dead_batch_that_is_a_delivery_note_is_retried_as_one(pages):
     batch = store.batches.get(batch_id)
     assert (batch.status, batch.batch_type, batch.attempts) == ("pending", "delivery_notes", 0)
     assert batch.warnings == ["retyped:purchase_orders->delivery_notes:by:rita"]
-    expect(page.locator(f"tr[data-batch-id='{batch_id}'] td").nth(2)).to_have_text(
-        "Delivery note"
-    )
+    expect(page.locator(f"tr[data-batch-id='{batch_id}'] td").nth(2)).to_have_text("Delivery note")
     assert store.batches.get(other).status == "dead"
     assert page.errors == []

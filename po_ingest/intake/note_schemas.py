@@ -10,6 +10,7 @@ from pydantic import BaseModel, Field
 
 from po_ingest.intake.order_schemas import SiteOut
 from po_ingest.intake.schemas import decimal_text, money_text
+from po_ingest.lib.delivery_note_model import DeliveryNote
 from po_ingest.lib.progress import LineStatus, OrderStatus
 from po_ingest.lib.reconcile import NoteStatus
 from po_ingest.lib.review.routing import ReviewStatus
@@ -73,21 +74,11 @@ class DeliveryNoteLineOut(BaseModel):
         )
 
 
-# The note's columns answered as they are stored.
+_WEIGHTS = ("gross_weight", "tare_weight", "net_weight")
+# The note's header fields answered as they are stored (the weights are decimals, as text).
 _AS_STORED = (
+    *(name for name in DeliveryNote.model_fields if name not in {"lines", "po_refs", *_WEIGHTS}),
     "id",
-    "dn_number",
-    "supplier_name",
-    "dn_date",
-    "delivery_date",
-    "project_code",
-    "delivered_to",
-    "received_by",
-    "signature_present",
-    "vehicle",
-    "carrier",
-    "weight_unit",
-    "currency",
     "batch_id",
     "created_at",
     "verified_by",
@@ -136,10 +127,7 @@ class DeliveryNoteOut(BaseModel):
             **{name: note[name] for name in _AS_STORED},
             po_refs=list(note["po_refs"] or []),
             site=SiteOut.of(site) if site else None,
-            **{
-                name: decimal_text(note[name])
-                for name in ("gross_weight", "tare_weight", "net_weight")
-            },
+            **{name: decimal_text(note[name]) for name in _WEIGHTS},
             warnings=list(note["warnings"] or []),
             match_status=NoteStatus(note["match_status"]),
             exceptions=list(note["match_exceptions"] or []),

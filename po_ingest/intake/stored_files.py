@@ -59,10 +59,15 @@ def content_type_of(key: str) -> str:
     return _CONTENT_TYPES.get(PurePath(key).suffix, "application/octet-stream")
 
 
-def file_response(handle: BinaryIO, key: str, uploaded_name: str | None, stem: str):
-    """The file, inline, named as uploaded but with the extension of the type we detected:
-    `report.html` holding a PDF is served as `report.pdf`, so no viewer treats it as a web
-    page (`stem` when the upload had no name)."""
+def original_response(intake: Intake, record: dict, what: str, stem: str) -> StreamingResponse:
+    """A stored record's (an order's, a note's) original, inline, named as its batch's upload
+    was but with the extension of the type we detected: `report.html` holding a PDF is served
+    as `report.pdf`, so no viewer treats it as a web page (`stem` when the upload had no
+    name)."""
+    key = record["file_key"]
+    handle = open_stored(intake, key, what)
+    batch = intake.store.batches.get(record["batch_id"])
+    uploaded_name = batch.original_filename if batch else None
     suffix = PurePath(key).suffix
     name_stem = os.path.splitext(uploaded_name)[0] if uploaded_name else ""
     return StreamingResponse(

@@ -28,6 +28,18 @@ ORDER_LINES = [
 ]
 
 
+# A note's header: delivered, signed for, and weighed at the gate (net = gross − tare).
+RECEIVED_AND_WEIGHED = {
+    "delivery_date": "2026-12-01",
+    "received_by": "M. Weber",
+    "signature_present": True,
+    "gross_weight": "31000",
+    "tare_weight": "12000",
+    "net_weight": "19000",
+    "weight_unit": "kg",
+}
+
+
 @functools.cache  # the same bytes for the same text (pymupdf stamps each save anew)
 def one_page_pdf(text: str) -> bytes:
     doc = pymupdf.open()
@@ -108,13 +120,7 @@ def partly_and_over_delivered(store: Store, files: FileStore) -> tuple[int, int,
             line("Beton C30/37", "6", "cbm", po_line_ref=1, batch_or_lot="B-77"),
             line("Steel", "1", "to", item_code="st 12"),
         ],
-        delivery_date="2026-12-01",
-        received_by="M. Weber",
-        signature_present=True,
-        gross_weight="31000",
-        tare_weight="12000",
-        net_weight="19000",
-        weight_unit="kg",
+        **RECEIVED_AND_WEIGHED,
     )
     _, second = store_note(
         store,

@@ -18,7 +18,7 @@ from po_ingest.intake.note_schemas import (
     OrderDeliveriesOut,
 )
 from po_ingest.intake.routes.orders import OrderId, visible_order
-from po_ingest.intake.stored_files import FILE_OK, file_response, open_stored
+from po_ingest.intake.stored_files import FILE_OK, original_response
 from po_ingest.lib.reconcile import NoteStatus
 from po_ingest.lib.review.routing import ReviewStatus
 from po_ingest.lib.users import Caller
@@ -95,10 +95,7 @@ def get_note_file(
     caller: Annotated[Caller, Depends(current_caller)],
 ) -> StreamingResponse:
     note = visible_note(intake, caller, note_id)
-    handle = open_stored(intake, note["file_key"], f"delivery note {note_id}")
-    batch = intake.store.batches.get(note["batch_id"])
-    uploaded_name = batch.original_filename if batch else None
-    return file_response(handle, note["file_key"], uploaded_name, note["dn_number"])
+    return original_response(intake, note, f"delivery note {note_id}", note["dn_number"])
 
 
 @router.get(

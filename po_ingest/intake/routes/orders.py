@@ -11,7 +11,7 @@ from po_ingest.intake.auth import current_caller
 from po_ingest.intake.deps import Intake, get_intake
 from po_ingest.intake.errors import error
 from po_ingest.intake.order_schemas import OrderOut
-from po_ingest.intake.stored_files import FILE_OK, file_response, open_stored
+from po_ingest.intake.stored_files import FILE_OK, original_response
 from po_ingest.lib.users import Caller
 
 router = APIRouter(prefix="/purchase-orders", tags=["purchase orders"])
@@ -69,7 +69,4 @@ def get_order_file(
     caller: Annotated[Caller, Depends(current_caller)],
 ) -> StreamingResponse:
     order = visible_order(intake, caller, order_id)
-    handle = open_stored(intake, order["file_key"], f"order {order_id}")
-    batch = intake.store.batches.get(order["batch_id"])
-    uploaded_name = batch.original_filename if batch else None
-    return file_response(handle, order["file_key"], uploaded_name, order["po_number"])
+    return original_response(intake, order, f"order {order_id}", order["po_number"])

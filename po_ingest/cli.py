@@ -137,15 +137,22 @@ def cmd_status(args: argparse.Namespace) -> int:
 
 def cmd_retry(args: argparse.Namespace) -> int:
     store = _store()
+    if args.all_dead and args.as_type:
+        raise CliError("--as retries one batch: give its id, not --all-dead")
     if args.all_dead:
         print(f"{store.batches.retry_all_dead()} dead batches queued again")
         return 0
     if not args.batch_id:
         raise CliError("give a batch id or --all-dead")
     batch = _get_batch(store, args.batch_id)
-    if not batch.retryable or not store.batches.retry(batch.id):
+    if args.as_type is None:
+        done = batch.retryable and store.batches.retry(batch.id)
+    else:
+        done = batch.retryable and store.batches.retry_as(batch.id, args.as_type, args.by)
+    if not done:
         raise CliError(f"batch {batch.id} is {batch.status}; only failed or dead batches retry")
-    print(f"{batch.id} queued again")
+    as_type = f" as {args.as_type}" if args.as_type else ""
+    print(f"{batch.id} queued again{as_type}")
     return 0
 
 
@@ -403,6 +410,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("retry", help="queue a failed or dead batch again")
     p.add_argument("batch_id", nargs="?")
     p.add_argument("--all-dead", action="store_true")
+    p.add_argument(
+        "--as",
+        dest="as_type",
+        choices=QUEUED_BATCH_TYPES,
+        help="read it again as this document type (e.g. a delivery note uploaded as an order)",
+    )
+    p.add_argument(
+        "--by", default=people_cli.cli_user(), help="who changes its type (default cli:<login>)"
+    )
     p.set_defaults(func=cmd_retry)
 
     p = sub.add_parser("list", help="recent batches, newest first")

@@ -14,19 +14,9 @@ from po_ingest.lib.store.deliveries import DeliveryStore
 from po_ingest.lib.store.migrate import alembic_config, upgrade
 from po_ingest.lib.store.schema import delivery_note_items, purchase_orders
 from po_ingest_tests.support.batch_rows import insert_batch_row
+from po_ingest_tests.support.deliveries import ORDER_LINES
 
 RUN = "run-1"
-ORDER_LINES = [
-    {"line_number": 1, "description": "Concrete C30/37", "quantity": "10", "unit": "m3"},
-    {
-        "line_number": 2,
-        "description": "Rebar 12 mm",
-        "item_code": "ST-12",
-        "quantity": "2",
-        "unit": "t",
-    },
-    {"line_number": 3, "description": "Cement CEM II 25 kg", "quantity": "40", "unit": "bag"},
-]
 
 
 def _claimed(store: Store, batch_type: str) -> str:

@@ -8,12 +8,13 @@ import json
 from decimal import Decimal
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from po_ingest.lib.store import Store
+from po_ingest_tests.support.browser import signed_in_page
 from po_ingest_tests.support.documents import order
-from po_ingest_tests.support.intake import CHROMIUM_ARGS, BackgroundServer, intake_app
-from po_ingest_tests.support.prerequisites import CHROMIUM, require_browser
+from po_ingest_tests.support.intake import BackgroundServer, intake_app
+from po_ingest_tests.support.prerequisites import require_browser
 from po_ingest_tests.support.review_orders import store_model_read_order
 
 PAGE_WIDTH_POINTS = 595
@@ -32,24 +33,13 @@ def review(sqlite_url, files, tmp_path):
     store = Store(sqlite_url)
     ids = [store_model_read_order(store, files, *_misread(n)) for n in ("PO-REV-1", "PO-REV-2")]
     token = store.users.add("rita", "reviewer")
+    viewport = {"width": 1500, "height": 1000}
     with (
         BackgroundServer(intake_app(sqlite_url, files.root)) as server,
-        sync_playwright() as playwright,
+        signed_in_page(server.url, token, viewport, tmp_path / "last.png") as page,
     ):
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1500, "height": 1000})
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        # The token goes in before the page runs: a tokenless first load answers 401, and
-        # the page then forgets whatever token is stored by the time that answer arrives.
-        page.goto(f"{server.url}/openapi.json")
-        page.evaluate(f"localStorage.setItem('po_ingest.apiToken', '{token}')")
         page.goto(f"{server.url}/review")
-        try:
-            yield page, store, ids, server.url
-        finally:
-            page.screenshot(path=tmp_path / "last.png", full_page=True)
-            browser.close()
+        yield page, store, ids, server.url
 
 
 def _focused_field(page: Page) -> str:

@@ -10,7 +10,16 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from po_ingest.intake.auth import require_token
 from po_ingest.intake.deps import Intake
 from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
-from po_ingest.intake.routes import batches, docs, imports, orders, page_images, pages, review
+from po_ingest.intake.routes import (
+    batches,
+    delivery_notes,
+    docs,
+    imports,
+    orders,
+    page_images,
+    pages,
+    review,
+)
 from po_ingest.intake.settings import IntakeSettings, check_token
 
 # The pages load only their own scripts and styles, and show originals as blob: URLs.
@@ -78,6 +87,7 @@ def create_app(settings: IntakeSettings) -> FastAPI:
     api.include_router(batches.router)
     api.include_router(imports.router)
     api.include_router(orders.router)
+    api.include_router(delivery_notes.router)
     api.include_router(page_images.router)
     api.include_router(review.router)
     app.include_router(api)

@@ -45,6 +45,13 @@ class CsvProblemsBody(BaseModel):
     error_count: int = Field(default=0, description="How many problems the file has.")
 
 
+# Batch type → what its processed_record_id names, and that record's page.
+_RECORD_PAGES = {
+    "purchase_orders": ("purchase_order", "/orders"),
+    "delivery_notes": ("delivery_note", "/delivery-notes"),
+}
+
+
 class BatchOut(BaseModel):
     id: str
     batch_type: str
@@ -52,11 +59,17 @@ class BatchOut(BaseModel):
     attempts: int
     last_error: str | None
     next_retry_at: dt.datetime | None = Field(description="When a failed batch is tried again.")
-    processed_record_id: int | None = Field(description="The purchase order's id once processed.")
+    processed_record_id: int | None = Field(
+        description="Once processed: the id of the record made (or found), of `record_type`."
+    )
     warnings: list[str]
     dagster_run_id: str | None
     dagster_run_url: str | None = Field(description="The run in the Dagster UI.")
-    order_url: str | None = Field(description="The order page, once processed.")
+    order_url: str | None = Field(description="The order page, once processed as an order.")
+    record_type: Literal["purchase_order", "delivery_note"] | None = Field(
+        description="What `processed_record_id` names (null: no record, e.g. a CSV import)."
+    )
+    record_url: str | None = Field(description="The page of that order or delivery note.")
     content_type: str
     original_filename: str | None
     file_size: int
@@ -66,7 +79,10 @@ class BatchOut(BaseModel):
 
     @classmethod
     def of(cls, batch: Batch, dagster_ui_url: str) -> BatchOut:
-        order_id = batch.processed_record_id
+        record_id = batch.processed_record_id
+        record_type, page = _RECORD_PAGES.get(batch.batch_type, (None, None))
+        if record_id is None:
+            record_type = page = None
         return cls(
             id=batch.id,
             batch_type=batch.batch_type,
@@ -74,13 +90,15 @@ class BatchOut(BaseModel):
             attempts=batch.attempts,
             last_error=batch.last_error,
             next_retry_at=batch.next_retry_at,
-            processed_record_id=order_id,
+            processed_record_id=record_id,
             warnings=list(batch.warnings or []),
             dagster_run_id=batch.dagster_run_id,
             dagster_run_url=(
                 f"{dagster_ui_url}/runs/{batch.dagster_run_id}" if batch.dagster_run_id else None
             ),
-            order_url=f"/orders/{order_id}" if order_id is not None else None,
+            order_url=f"/orders/{record_id}" if record_type == "purchase_order" else None,
+            record_type=record_type,
+            record_url=f"{page}/{record_id}" if page else None,
             content_type=batch.content_type,
             original_filename=batch.original_filename,
             file_size=batch.file_size,

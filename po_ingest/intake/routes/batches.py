@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from po_ingest.intake.auth import Reviewer, current_caller
 from po_ingest.intake.deps import Intake, checked_batch_id, get_intake
@@ -20,6 +21,7 @@ from po_ingest.intake.form_requests import (
     multipart_body,
     receive_in_thread,
 )
+from po_ingest.intake.retry_requests import RETRY_BODY, requested_batch_type
 from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
 from po_ingest.intake.uploads import receive_form
 from po_ingest.lib.batch_state import Status
@@ -169,27 +171,43 @@ def _not_retryable(batch: Batch) -> str:
 @router.post(
     "/{batch_id}/retry",
     response_model=BatchOut,
-    summary="Start a failed or dead batch over (attempts 0)",
+    summary="Start a failed or dead batch over (attempts 0), optionally as another type",
     description=(
         "Failed or dead: back to pending, attempts 0, a new run. A pending batch whose run "
-        "was already launched retries too (its old run can no longer claim it)."
+        "was already launched retries too (its old run can no longer claim it). With "
+        "`batch_type` the batch is read again as that document type; the change is kept in "
+        "its warnings as `retyped:<old>-><new>:by:<user>`."
     ),
     responses={
         **_ID_RESPONSES,
+        status.HTTP_400_BAD_REQUEST: error("Not a batch id, or a body that is not JSON."),
         status.HTTP_403_FORBIDDEN: error("Retrying needs the reviewer role."),
         status.HTTP_409_CONFLICT: error(
             "The batch is processing or processed, or pending with no run launched yet."
         ),
+        status.HTTP_422_UNPROCESSABLE_CONTENT: error("A batch_type the queue does not take."),
     },
     dependencies=[Reviewer],
+    openapi_extra=RETRY_BODY,
 )
-def retry_batch(
+async def retry_batch(
     batch_id: str,
+    request: Request,
     intake: Annotated[Intake, Depends(get_intake)],
     caller: Annotated[Caller, Depends(current_caller)],
 ) -> BatchOut:
+    batch_type = await requested_batch_type(request)
+    return await run_in_threadpool(_retry, intake, caller, batch_id, batch_type)
+
+
+def _retry(intake: Intake, caller: Caller, batch_id: str, batch_type: str | None) -> BatchOut:
     batch = _get(intake, caller, batch_id)
-    if not batch.retryable or not intake.store.batches.retry(batch.id):
-        current = intake.store.batches.get(batch.id)
+    batches = intake.store.batches
+    if batch_type is None:
+        done = batch.retryable and batches.retry(batch.id)
+    else:
+        done = batch.retryable and batches.retry_as(batch.id, batch_type, caller.name)
+    if not done:
+        current = batches.get(batch.id)
         raise HTTPException(status.HTTP_409_CONFLICT, detail=_not_retryable(current))
-    return _batch_out(intake, intake.store.batches.get(batch.id))
+    return _batch_out(intake, batches.get(batch.id))

@@ -1,4 +1,4 @@
-"""The upload, order and review pages: plain files, public (the API behind them is not)."""
+"""The upload, order, delivery-note and review pages: plain files, public (the API behind them is not)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,11 @@ def upload_page() -> FileResponse:
 @router.get("/orders/{order_id}")
 def order_page(order_id: str) -> FileResponse:
     return FileResponse(STATIC_DIR / "order.html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/delivery-notes/{note_id}")
+def delivery_note_page(note_id: str) -> FileResponse:
+    return FileResponse(STATIC_DIR / "delivery_note.html", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/review")

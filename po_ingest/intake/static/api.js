@@ -1,4 +1,4 @@
-// Shared by the upload, order and review pages: the API token, calls to /api, DOM helpers.
+// Shared by the upload, order, delivery-note and review pages: the API token, calls to /api, DOM helpers.
 // The token lives in localStorage and travels only in the Authorization header, never in a URL.
 
 const TOKEN_KEY = "po_ingest.apiToken";
@@ -70,6 +70,27 @@ export async function fetchBlob(path) {
   return (await fetchFile(path)).blob();
 }
 
+/**
+ * Open a stored file from the API in a new tab, as a blob: URL (the token never goes in a URL).
+ * The tab is opened at once, while the click still counts as the user's: after the fetch the
+ * popup blocker would refuse it.
+ */
+export async function openFile(url, button) {
+  const tab = window.open("", "_blank");
+  button.disabled = true;
+  try {
+    const objectUrl = URL.createObjectURL(await fetchBlob(url));
+    if (tab) tab.location.href = objectUrl;
+    else window.location.href = objectUrl;
+    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
+  } catch (error) {
+    if (tab) tab.close();
+    throw error;
+  } finally {
+    button.disabled = false;
+  }
+}
+
 /** POST a form with XMLHttpRequest, which reports upload progress (fetch does not). */
 export function upload(path, form, onProgress) {
   return new Promise((resolve, reject) => {
@@ -103,6 +124,11 @@ export function el(tag, props = {}, ...children) {
     if (child !== undefined && child !== null && child !== false) node.append(child);
   }
   return node;
+}
+
+/** A <dt>/<dd> pair for a list of facts; a missing value shows as a dash. */
+export function fact(label, value) {
+  return [el("dt", {}, label), el("dd", {}, value ?? "—")];
 }
 
 export function formatDateTime(iso) {

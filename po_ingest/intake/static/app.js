@@ -3,6 +3,7 @@
 import {
   api, el, formatBytes, formatDateTime, formatTime, getToken, mountTokenBox, upload,
 } from "./api.js";
+import { retryAs } from "./retry_as.js";
 
 const POLL_MS = 2000;
 const TABLE_REFRESH_MS = 5000;
@@ -32,8 +33,11 @@ function describe(batch) {
     case "processing":
       return { tone: "processing", text: batch.attempts > 1 ? `Processing (attempt ${batch.attempts})` : "Processing" };
     case "processed":
-      // Timesheets and fuel logs (CSV) are imported as rows, with no order to link to.
+      // Timesheets and fuel logs (CSV) are imported as rows, with no record to link to.
       if (batch.processed_record_id == null) return { tone: "done", text: "Imported" };
+      if (batch.record_type === "delivery_note") {
+        return { tone: "done", text: `Imported as delivery note #${batch.processed_record_id}`, href: batch.record_url };
+      }
       return { tone: "done", text: `Imported as PO #${batch.processed_record_id}`, href: batch.order_url };
     case "failed":
       return {
@@ -96,6 +100,13 @@ function show(batch) {
   $("pill").replaceWith(pill(batch, { id: "pill", role: "status", "aria-live": "polite" }));
   $("retry-button").hidden = batch.status !== "dead";
   $("retry-button").disabled = false;
+  const other = retryAs(batch);
+  $("retry-as-button").hidden = !other;
+  $("retry-as-button").disabled = false;
+  if (other) {
+    $("retry-as-button").textContent = other.label;
+    $("retry-as-button").onclick = (event) => retry(batch.id, event.target, other.batch_type);
+  }
   const detail = $("current-detail");
   detail.replaceChildren();
   if (batch.status === "dead" && batch.last_error) detail.append(`Last error: ${shorten(batch.last_error, 400)}. `);
@@ -105,10 +116,12 @@ function show(batch) {
   }
 }
 
-async function retry(batchId, button) {
+/** Retry the batch, as `batchType` when given (a document of the other kind). */
+async function retry(batchId, button, batchType) {
   button.disabled = true;
   try {
-    const batch = await api("POST", `/api/batches/${encodeURIComponent(batchId)}/retry`);
+    const body = batchType ? { batch_type: batchType } : undefined;
+    const batch = await api("POST", `/api/batches/${encodeURIComponent(batchId)}/retry`, { body });
     if (followed && followed.id === batchId) follow(batch);
   } catch (error) {
     showError(`Retry failed: ${error.message}`);
@@ -214,8 +227,20 @@ function renderFilters(counts) {
   );
 }
 
+function retryButtons(batch) {
+  const buttons = [];
+  if (batch.status === "failed" || batch.status === "dead") {
+    buttons.push(el("button", { type: "button", class: "small", onclick: (e) => retry(batch.id, e.target) }, "Retry"));
+  }
+  const other = retryAs(batch);
+  if (other) {
+    const retryAsOther = (e) => retry(batch.id, e.target, other.batch_type);
+    buttons.push(" ", el("button", { type: "button", class: "small secondary", "data-retry-as": other.batch_type, onclick: retryAsOther }, other.label));
+  }
+  return buttons;
+}
+
 function batchRow(batch) {
-  const canRetry = batch.status === "failed" || batch.status === "dead";
   return el(
     "tr",
     { "data-batch-id": batch.id },
@@ -229,11 +254,7 @@ function batchRow(batch) {
     el("td", {}, TYPE_NAMES[batch.batch_type] || batch.batch_type),
     el("td", {}, pill(batch)),
     el("td", { class: "num" }, String(batch.attempts)),
-    el(
-      "td",
-      { class: "num" },
-      canRetry ? el("button", { type: "button", class: "small", onclick: (e) => retry(batch.id, e.target) }, "Retry") : "",
-    ),
+    el("td", { class: "num" }, ...retryButtons(batch)),
   );
 }
 

@@ -1,6 +1,7 @@
 // The order page: header, lines, warnings and history of one purchase order, and its original file
 // (fetched with the token and opened as a blob: URL, so the token never appears in a URL).
-import { api, el, fetchBlob, formatDateTime, mountTokenBox } from "./api.js";
+import { api, el, fact, formatDateTime, mountTokenBox, openFile } from "./api.js";
+import { showDeliveries } from "./order_deliveries.js";
 
 const $ = (id) => document.getElementById(id);
 const orderId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
@@ -16,10 +17,6 @@ const WARNING_TEXT = {
 function showError(message) {
   $("order-error").textContent = message;
   $("order-error").hidden = !message;
-}
-
-function fact(label, value) {
-  return [el("dt", {}, label), el("dd", {}, value ?? "—")];
 }
 
 function money(value, currency) {
@@ -87,27 +84,10 @@ function render(order) {
   $("order-lines").tFoot.replaceChildren(total("Subtotal", order.subtotal), total("Tax", order.tax), total("Total", order.total));
   const button = $("open-file");
   button.hidden = !order.file_url;
-  button.onclick = () => openFile(order.file_url, button);
+  button.onclick = () =>
+    openFile(order.file_url, button).catch((error) => showError(`Could not open the file: ${error.message}`));
   $("order").hidden = false;
-}
-
-async function openFile(url, button) {
-  // Open the tab now, while the click still counts as the user's: after the fetch the popup
-  // blocker would refuse it.
-  const tab = window.open("", "_blank");
-  button.disabled = true;
-  try {
-    const blob = await fetchBlob(url);
-    const objectUrl = URL.createObjectURL(blob);
-    if (tab) tab.location.href = objectUrl;
-    else window.location.href = objectUrl;
-    setTimeout(() => URL.revokeObjectURL(objectUrl), 60_000);
-  } catch (error) {
-    if (tab) tab.close();
-    showError(`Could not open the file: ${error.message}`);
-  } finally {
-    button.disabled = false;
-  }
+  showDeliveries(order, $("deliveries"));
 }
 
 async function reopen(order) {

@@ -50,7 +50,7 @@ async function open(orderId) {
   $("review-order").hidden = false;
   // Not a field, so j/k/r work at once; the first Tab lands on the first field.
   $("review-form").focus();
-  await documentView.show(order.id, form.boxes());
+  await documentView.show(`/api/purchase-orders/${order.id}`, form.boxes());
 }
 
 function move(step) {

@@ -14,8 +14,9 @@ export class DocumentView {
     this.loading = 0;
   }
 
-  /** Load the order's pages; `boxes` are [{field, box: {page, bbox}}]. */
-  async show(orderId, boxes) {
+  /** Load the pages of the document at `documentUrl` (its API path, e.g.
+   * /api/purchase-orders/7); `boxes` are [{field, box: {page, bbox}}]. */
+  async show(documentUrl, boxes) {
     const loading = ++this.loading;
     this.objectUrls.forEach((url) => URL.revokeObjectURL(url));
     this.objectUrls = [];
@@ -24,7 +25,7 @@ export class DocumentView {
     const pages = [];
     let count = 1;
     for (let number = 1; number <= count; number += 1) {
-      const response = await fetchFile(`/api/purchase-orders/${orderId}/pages/${number}.png`);
+      const response = await fetchFile(`${documentUrl}/pages/${number}.png`);
       count = Number(response.headers.get("X-Page-Count")) || 1;
       const url = URL.createObjectURL(await response.blob());
       this.objectUrls.push(url);

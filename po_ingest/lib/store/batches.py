@@ -11,7 +11,7 @@ import sqlalchemy as sa
 
 from po_ingest.lib.batch_state import RETRYABLE, Status
 from po_ingest.lib.settings import SYNCHRONOUS_BATCH_TYPES
-from po_ingest.lib.store.schema import batches, purchase_orders
+from po_ingest.lib.store.schema import batches, delivery_notes, purchase_orders
 
 _now = lambda: dt.datetime.now(dt.UTC)  # noqa: E731
 
@@ -22,9 +22,26 @@ DUPLICATE_FILE = "duplicate_file"
 OUTAGE_WARNING = "model_outage"
 
 
+# `retyped:<old>-><new>:by:<user>`: someone retried the batch as another document type.
+RETYPED_WARNING = "retyped"
+
+
 def batch_life_warnings(warnings: list[str] | None) -> list[str]:
     return [w for w in warnings or [] if w.startswith(OUTAGE_WARNING)]
 
+
+def kept_when_processed(warnings: list[str] | None) -> list[str]:
+    """The warnings about the batch's life (outages waited out, type changes), which stay
+    on it when its record is stored."""
+    return [w for w in warnings or [] if w.startswith((OUTAGE_WARNING, RETYPED_WARNING))]
+
+
+def retyped_warning(old_type: str, new_type: str, by: str) -> str:
+    return f"{RETYPED_WARNING}:{old_type}->{new_type}:by:{by}"
+
+
+# The table each queued batch type stores its records in (processed_record_id is an id there).
+RECORD_TABLES = {"purchase_orders": purchase_orders, "delivery_notes": delivery_notes}
 
 # What a batch's status reads as: the web app wrote some rows with none, and those were done.
 effective_status = sa.func.coalesce(batches.c.status, Status.PROCESSED.value)
@@ -175,9 +192,22 @@ class BatchStore:
 
     def uploaded_order(self, uploader: str, order_id: int, order_batch_id: str) -> bool:
         """One of `uploader`'s batches made this order or points at it (a duplicate)."""
+        return self._uploaded_record(uploader, "purchase_orders", order_id, order_batch_id)
+
+    def uploaded_note(self, uploader: str, note_id: int, note_batch_id: str) -> bool:
+        """One of `uploader`'s batches made this delivery note or points at it (a duplicate)."""
+        return self._uploaded_record(uploader, "delivery_notes", note_id, note_batch_id)
+
+    def _uploaded_record(
+        self, uploader: str, batch_type: str, record_id: int, record_batch_id: str
+    ) -> bool:
+        # Orders and notes number their ids apart: a batch points at a record of its own type.
+        points_at = sa.and_(
+            batches.c.batch_type == batch_type, batches.c.processed_record_id == record_id
+        )
         query = sa.select(batches.c.id).where(
             batches.c.uploaded_by == uploader,
-            sa.or_(batches.c.id == order_batch_id, batches.c.processed_record_id == order_id),
+            sa.or_(batches.c.id == record_batch_id, points_at),
         )
         with self.engine.connect() as conn:
             return conn.execute(query.limit(1)).first() is not None
@@ -201,17 +231,15 @@ class BatchStore:
 
     def create_unless_imported(self, new: NewBatch, now: dt.datetime | None = None) -> Batch:
         """Insert the batch as `pending` — unless a `processed` batch of the same type with an
-        existing order has the same sha256: then the new batch is written `processed` at once,
-        with that order's id, warning `duplicate_file` and no file of its own. One transaction."""
+        existing record (order or note) has the same sha256: then the new batch is written
+        `processed` at once, with that record's id, warning `duplicate_file` and no file of its
+        own. One transaction."""
         now = now or _now()
+        records = RECORD_TABLES.get(new.batch_type, purchase_orders)
         with self.engine.begin() as conn:
-            order_id = conn.execute(
-                sa.select(purchase_orders.c.id)
-                .select_from(
-                    batches.join(
-                        purchase_orders, purchase_orders.c.id == batches.c.processed_record_id
-                    )
-                )
+            record_id = conn.execute(
+                sa.select(records.c.id)
+                .select_from(batches.join(records, records.c.id == batches.c.processed_record_id))
                 .where(
                     batches.c.file_sha256 == new.file_sha256,
                     batches.c.batch_type == new.batch_type,
@@ -221,12 +249,12 @@ class BatchStore:
                 .limit(1)
             ).scalar()
             values = {**new.__dict__, "date_uploaded": now, "status": Status.PENDING}
-            if order_id is not None:
+            if record_id is not None:
                 values.update(
                     status=Status.PROCESSED,
                     original_file=None,
                     processed_at=now,
-                    processed_record_id=order_id,
+                    processed_record_id=record_id,
                     warnings=[DUPLICATE_FILE],
                 )
             conn.execute(batches.insert().values(**values))
@@ -406,31 +434,57 @@ class BatchStore:
     def retry(self, batch_id: str) -> bool:
         """Manual retry: a failed or dead batch starts over from its stored file, and so does
         a pending one whose run was launched (a run of the old generation cannot claim it)."""
-        launched = sa.and_(
-            batches.c.status == Status.PENDING,
-            batches.c.launched_generation == batches.c.generation,
-        )
-        return self._update(
-            [
-                batches.c.id == batch_id,
-                sa.or_(batches.c.status.in_([Status.FAILED, Status.DEAD]), launched),
-            ],
-            status=Status.PENDING,
-            attempts=0,
-            generation=batches.c.generation + 1,
-            next_retry_at=None,
-        )
+        return self._update([batches.c.id == batch_id, _retryable()], **_STARTED_OVER)
+
+    def retry_as(self, batch_id: str, batch_type: str, by: str) -> bool:
+        """Manual retry as another document type (a delivery note uploaded as an order, or
+        the other way round): type and retry in one conditional UPDATE, which loses to any
+        change since the batch was read; who changed the type is kept in its warnings."""
+        with self.engine.begin() as conn:
+            seen = conn.execute(
+                sa.select(batches.c.batch_type, batches.c.warnings, batches.c.generation).where(
+                    batches.c.id == batch_id
+                )
+            ).first()
+            if seen is None:
+                return False
+            values = dict(_STARTED_OVER)
+            if seen.batch_type != batch_type:
+                change = retyped_warning(seen.batch_type, batch_type, by)
+                values.update(batch_type=batch_type, warnings=[*(seen.warnings or []), change])
+            result = conn.execute(
+                batches.update()
+                .where(
+                    batches.c.id == batch_id,
+                    batches.c.generation == seen.generation,
+                    batches.c.batch_type == seen.batch_type,
+                    _retryable(),
+                )
+                .values(**values)
+            )
+        return result.rowcount == 1
 
     def retry_all_dead(self) -> int:
         with self.engine.begin() as conn:
             result = conn.execute(
-                batches.update()
-                .where(batches.c.status == Status.DEAD)
-                .values(
-                    status=Status.PENDING,
-                    attempts=0,
-                    generation=batches.c.generation + 1,
-                    next_retry_at=None,
-                )
+                batches.update().where(batches.c.status == Status.DEAD).values(**_STARTED_OVER)
             )
         return result.rowcount
+
+
+# A manual retry: back to the queue under a new generation, its attempts counted from 0.
+_STARTED_OVER = dict(
+    status=Status.PENDING,
+    attempts=0,
+    generation=batches.c.generation + 1,
+    next_retry_at=None,
+)
+
+
+def _retryable() -> sa.ColumnElement[bool]:
+    """Failed, dead, or pending with its run launched (Batch.retryable, in SQL)."""
+    launched = sa.and_(
+        batches.c.status == Status.PENDING,
+        batches.c.launched_generation == batches.c.generation,
+    )
+    return sa.or_(batches.c.status.in_([Status.FAILED, Status.DEAD]), launched)

@@ -20,6 +20,7 @@ from po_ingest.lib.store.delivery_progress import (
     delivery_lines,
     order_deliveries,
 )
+from po_ingest.lib.store.delivery_views import list_notes, note_with_matches
 from po_ingest.lib.store.documents import (
     document_values,
     finish_batch,
@@ -172,6 +173,17 @@ class DeliveryStore:
         parent_id = delivery_note_items.c.delivery_note_id
         with self.engine.connect() as conn:
             return load_with_lines(conn, delivery_notes, parent_id, note_id, "lines")
+
+    def view(self, note_id: int) -> dict | None:
+        """The note with its lines, each with the order line it matched; see
+        delivery_views.note_with_matches."""
+        with self.engine.connect() as conn:
+            return note_with_matches(conn, note_id)
+
+    def list(self, **filters) -> list[dict]:
+        """Notes newest first; filters as delivery_views.list_notes takes them."""
+        with self.engine.connect() as conn:
+            return list_notes(conn, **filters)
 
     def rematch_note(self, note_id: int) -> list[int]:
         """Match the note again (with the notes it shares orders with); their ids."""

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.models import ExtractionRecord
 from po_ingest.lib.review.routing import Routing
-from po_ingest.lib.store.batches import batch_life_warnings
+from po_ingest.lib.store.batches import kept_when_processed
 from po_ingest.lib.store.schema import batches
 
 T = TypeVar("T")
@@ -73,7 +73,7 @@ def finish_batch(
         status=Status.PROCESSED,
         processed_at=now,
         processed_record_id=record_id,
-        warnings=[*warnings, *batch_life_warnings(kept.scalar())],
+        warnings=[*warnings, *kept_when_processed(kept.scalar())],
         next_retry_at=None,
         last_error=None,
     )

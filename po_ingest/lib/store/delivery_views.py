@@ -1,0 +1,94 @@
+"""Delivery notes as people look at them: one note with the order line each of its lines
+matched, and the list of notes, newest first."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from po_ingest.lib.store.documents import load_with_lines
+from po_ingest.lib.store.schema import (
+    batches,
+    delivery_note_items,
+    delivery_notes,
+    purchase_order_items,
+    purchase_orders,
+)
+
+# What a list of notes shows of each.
+_LISTED = (
+    "id",
+    "dn_number",
+    "supplier_name",
+    "dn_date",
+    "delivery_date",
+    "po_refs",
+    "match_status",
+    "match_exceptions",
+    "review_status",
+    "batch_id",
+    "created_at",
+)
+
+
+def note_with_matches(conn: sa.Connection, note_id: int) -> dict | None:
+    """The note's row with its lines; each line's `matched_order_line` is `{order_id,
+    po_number, line_number, description}` of the order line it matched, or None."""
+    note = load_with_lines(
+        conn, delivery_notes, delivery_note_items.c.delivery_note_id, note_id, "lines"
+    )
+    if note is None:
+        return None
+    matched = _order_lines(conn, [line["matched_order_item_id"] for line in note["lines"]])
+    for line in note["lines"]:
+        line["matched_order_line"] = matched.get(line["matched_order_item_id"])
+    return note
+
+
+def _order_lines(conn: sa.Connection, item_ids: list[int | None]) -> dict[int, dict]:
+    ids = [item_id for item_id in item_ids if item_id is not None]
+    if not ids:
+        return {}
+    items, orders = purchase_order_items.c, purchase_orders.c
+    rows = conn.execute(
+        sa.select(
+            items.id,
+            items.purchase_order_id.label("order_id"),
+            orders.po_number,
+            items.line_number,
+            items.description,
+        )
+        .join(purchase_orders, orders.id == items.purchase_order_id)
+        .where(items.id.in_(ids))
+    )
+    return {row.id: {k: v for k, v in row._asdict().items() if k != "id"} for row in rows}
+
+
+def list_notes(
+    conn: sa.Connection,
+    *,
+    review_status: str | None = None,
+    match_status: str | None = None,
+    uploaded_by: str | None = None,
+    limit: int = 50,
+    offset: int = 0,
+) -> list[dict]:
+    """Newest first; `uploaded_by` keeps the notes of that uploader's batches (those that
+    stored them, and those that found them stored: duplicates)."""
+    notes = delivery_notes.c
+    query = sa.select(*(notes[name] for name in _LISTED)).order_by(
+        notes.created_at.desc(), notes.id.desc()
+    )
+    if review_status:
+        query = query.where(notes.review_status == review_status)
+    if match_status:
+        query = query.where(notes.match_status == match_status)
+    if uploaded_by is not None:
+        theirs = sa.select(batches.c.id).where(batches.c.uploaded_by == uploaded_by)
+        found = sa.select(batches.c.processed_record_id).where(
+            batches.c.uploaded_by == uploaded_by,
+            batches.c.batch_type == "delivery_notes",
+            batches.c.processed_record_id.is_not(None),
+        )
+        query = query.where(sa.or_(notes.batch_id.in_(theirs), notes.id.in_(found)))
+    rows = conn.execute(query.limit(limit).offset(offset))
+    return [row._asdict() for row in rows]

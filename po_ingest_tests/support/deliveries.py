@@ -8,7 +8,7 @@ import functools
 import pymupdf
 
 from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteExtraction
-from po_ingest.lib.files import FileStore, order_key
+from po_ingest.lib.files import FileStore, note_key
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.store import Batch, Store
@@ -61,9 +61,7 @@ def _claimed_upload(
     )
     run_id = f"run-{batch.id}"
     assert store.batches.claim(batch.id, run_id, statuses=["pending"])
-    # The file store has no folder of its own for notes yet: a note's copy is kept like an
-    # order's, under the batch id.
-    key = order_key(batch.id, batch.content_type)
+    key = note_key(batch.id, batch.content_type)
     files.copy(batch.original_file, key)
     return batch, run_id, key
 

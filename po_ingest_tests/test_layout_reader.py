@@ -226,9 +226,6 @@ def test_an_english_day_month_date_that_reads_both_ways_is_declined():
         "Fattura",
         "Factuur",
         "Fatura",
-        "Lieferschein",
-        "Bon de livraison",
-        "Albarán",
         "Credit Note",
         "Receipt",
         "Pedido de cotação",
@@ -242,11 +239,24 @@ def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(t
         _read(content)
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["Delivery Note", "Lieferschein", "Bon de livraison", "Albarán", "Pakbon", "Packing Slip"],
+)
+def test_a_delivery_note_is_declined_with_a_retry_as_delivery_note(title):
+    content, _ = _page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS, title=title)
+    with pytest.raises(ExtractionDeclined) as declined:
+        _read(content)
+    assert str(declined.value).endswith(
+        ": this looks like a delivery note — retry as delivery note"
+    )
+
+
 def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation():
     words = vocabulary()
     for field in ("po_number", "order_date", "supplier_name", "project_code", "currency"):
         assert set(words["labels"][field]) == LANGUAGES, field
-    for kind in ("purchase_order", "not_purchase_order"):
+    for kind in ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt"):
         assert set(words["titles"][kind]) == LANGUAGES, kind
     import re
 

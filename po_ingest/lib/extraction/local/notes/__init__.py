@@ -64,14 +64,11 @@ class LocalNoteExtractor:
                 fields["signature_present"] = found
         decimal_comma = uses_decimal_comma(rows)
         lines = [read_line(raw, n, decimal_comma) for n, raw in enumerate(table.items, start=1)]
-        totals = (
-            find_totals(rows[table.end_row :], decimal_comma)
-            if any("line_total" in line for line in lines)
-            else None
-        )
-        if lines and "line_total" in lines[0] and "currency" not in fields:
-            if currency := _currency(rows, table):
-                fields["currency"] = currency
+        valued = any("line_total" in line for line in lines)
+        after = rows[_after_items(rows, table) :]
+        totals = find_totals(after, decimal_comma) if valued else None
+        if valued and "currency" not in fields and (currency := _currency(rows, table)):
+            fields["currency"] = currency
         note, provenance = accepted_note(fields, lines, totals)
         return DeliveryNoteExtraction(
             note=note,

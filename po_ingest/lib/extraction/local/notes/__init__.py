@@ -20,7 +20,7 @@ from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 from po_ingest.lib.extraction.local.notes import fields as note_fields
 from po_ingest.lib.extraction.local.notes.gate import accepted_note
 from po_ingest.lib.extraction.local.notes.kind import note_title_problem
-from po_ingest.lib.extraction.local.notes.lines import read_line
+from po_ingest.lib.extraction.local.notes.lines import read_line, stray_line
 from po_ingest.lib.extraction.local.notes.signature import signature
 from po_ingest.lib.extraction.local.notes.words import (
     NOTE_COLUMNS,
@@ -62,6 +62,8 @@ class LocalNoteExtractor:
             fields = self._fields(rows, titles, table)
             if found := signature(pdf, _outside(rows, table)):
                 fields["signature_present"] = found
+        if stray := stray_line(rows, table, _after_items(rows, table)):
+            raise decline(f"a line is printed without a quantity: {stray!r}")
         decimal_comma = uses_decimal_comma(rows)
         lines = [read_line(raw, n, decimal_comma) for n, raw in enumerate(table.items, start=1)]
         valued = any("line_total" in line for line in lines)

@@ -42,7 +42,8 @@ def _weights(fields: dict[str, Found]) -> None:
     )
     for name in WEIGHTS:
         amount = fields[name]
-        fields[name] = Found(amount.value[0], amount.page, amount.words)
+        number = [w for w in amount.words if w.text.lower().rstrip(".") not in units]
+        fields[name] = Found(amount.value[0], amount.page, number or amount.words)
 
 
 def _priced(dn_number: str, lines: list[dict[str, Found]], totals: Totals | None) -> None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.item_cells import RawItem, column_of
+from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.notes.fields import blank
+from po_ingest.lib.extraction.local.table import Table
 
 _PRICES = {"unit_price", "line_total"}
 
@@ -29,3 +31,16 @@ def read_line(raw: RawItem, number: int, decimal_comma: bool) -> dict[str, Found
     if batch := raw.text("batch_or_lot"):
         found["batch_or_lot"] = Found(batch, raw.page, raw.cells["batch_or_lot"])
     return found
+
+
+def stray_line(rows: list[Row], table: Table, end: int) -> str | None:
+    """A row among the lines, read as none of them, with a position in the position column:
+    a line printed without a quantity, which must not go missing from the note."""
+    taken = {id(w) for item in table.items for words in item.cells.values() for w in words}
+    for row in rows[table.start_row : end]:
+        for word in row.words:
+            if id(word) in taken or not word.text.rstrip(".").isdigit():
+                continue
+            if column_of(word, table.columns) == "line_number":
+                return row.text
+    return None

@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
+from po_ingest_tests.support.drawn_pages import drawn_page
 
 LANGUAGES = {"en", "de", "fr", "es", "nl", "it", "pt"}
 # Column x positions: code, description, quantity (right edge), unit, price and total (right).
@@ -26,15 +27,7 @@ def _page(
 ) -> tuple[bytes, pymupdf.Document]:
     """A one-page PDF: a large title, then `lines` as (x, y, text); x < 0 means right-aligned
     at -x."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 50), title, fontname="hebo", fontsize=18)
-    for x, y, text in lines:
-        if x < 0:
-            x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
-        page.insert_text((x, y), text, fontname="helv", fontsize=9)
-    content = doc.tobytes()
-    return content, pymupdf.open(stream=content, filetype="pdf")
+    return drawn_page(lines, title=title)
 
 
 def _header(po_label: str = "PO Number:", date_label: str = "Date:", date: str = "2026-03-05"):

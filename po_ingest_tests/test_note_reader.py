@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.evaluate import DELIVERY_NOTE, evaluate, folder_su
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.notes import LocalNoteExtractor
 from po_ingest_tests.corpus.delivery_notes import generate_delivery_notes
+from po_ingest_tests.support.drawn_pages import drawn_page
 
 # Column x positions: position, code, description, quantity (right edge), unit, batch.
 X = {"line": 50, "code": 80, "description": 160, "quantity": 390, "unit": 400, "batch": 450}
@@ -23,17 +24,8 @@ X = {"line": 50, "code": 80, "description": 160, "quantity": 390, "unit": 400, "
 def _page(lines, *, title="DELIVERY NOTE", signed=False):
     """A one-page PDF: a large title, then `lines` as (x, y, text); x < 0 is right-aligned
     at -x. `signed` draws a squiggle under the "Signature" label at y 330."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 50), title, fontname="hebo", fontsize=18)
-    for x, y, text in lines:
-        if x < 0:
-            x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
-        page.insert_text((x, y), text, fontname="helv", fontsize=9)
-    if signed:
-        page.draw_polyline([(60 + 8 * i, 345 + (6 if i % 2 else -6)) for i in range(20)])
-    content = doc.tobytes()
-    return content, pymupdf.open(stream=content, filetype="pdf")
+    squiggle = [(60 + 8 * i, 345 + (6 if i % 2 else -6)) for i in range(20)]
+    return drawn_page(lines, title=title, ink=squiggle if signed else ())
 
 
 def _header(number_label="Delivery note No.:", date_label="Date:", date="2026-03-05"):

@@ -18,6 +18,7 @@ from pathlib import Path
 import pymupdf
 
 from po_ingest.lib.content_types import sniff
+from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteLine
 from po_ingest.lib.extraction.base import Document, ExtractionError, Extractor
 from po_ingest.lib.models import ExtractedPurchaseOrder
 
@@ -37,27 +38,11 @@ ITEM_FIELDS = ("quantity", "unit_price", "line_total")
 ITEM_TEXT_FIELDS = ("line_number", "item_code", "description", "unit")
 PURCHASE_ORDER = "purchase_order"
 DELIVERY_NOTE = "delivery_note"
-# A delivery note's header, scored like an order's: every accepted value must be the truth's.
-NOTE_FIELDS = (
-    "dn_number",
-    "dn_date",
-    "delivery_date",
-    "supplier_name",
-    "po_refs",
-    "project_code",
-    "delivered_to",
-    "received_by",
-    "signature_present",
-    "vehicle",
-    "carrier",
-    "gross_weight",
-    "tare_weight",
-    "net_weight",
-    "weight_unit",
-    "currency",
-)
+# A delivery note's header and lines, scored like an order's: every accepted value must be
+# the truth's.
+NOTE_FIELDS = tuple(name for name in DeliveryNote.model_fields if name != "lines")
 NOTE_LINE_NUMBERS = ("quantity", "unit_price", "line_total")
-NOTE_LINE_TEXTS = ("line_number", "po_line_ref", "item_code", "description", "unit", "batch_or_lot")
+NOTE_LINE_TEXTS = tuple(n for n in DeliveryNoteLine.model_fields if n not in NOTE_LINE_NUMBERS)
 
 
 @dataclass
@@ -182,7 +167,7 @@ def _same_note_value(expected: object, actual: object) -> bool:
     return _text(expected) == _text(actual)
 
 
-def score_note(name: str, truth: dict, note) -> DocumentScore:
+def score_note(name: str, truth: dict, note: DeliveryNote) -> DocumentScore:
     """A delivery note's extraction against its truth: each header value the extractor
     gives (an empty list of order numbers is none) must be the truth's, or it is wrong, also
     where the truth has none; then the lines, as many and each value right."""

@@ -10,13 +10,12 @@ import time
 
 from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
 from po_ingest.lib.extraction.base import Document
-from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language
-from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
+from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.notes import fields as note_fields
 from po_ingest.lib.extraction.local.notes.gate import accepted_note
 from po_ingest.lib.extraction.local.notes.kind import note_title_problem
@@ -28,6 +27,7 @@ from po_ingest.lib.extraction.local.notes.words import (
     NOTE_LABELS,
     NOTE_VOTERS,
 )
+from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
@@ -43,13 +43,7 @@ class LocalNoteExtractor:
 
     def extract(self, document: Document) -> DeliveryNoteExtraction:
         started = time.monotonic()
-        if document.content_type != "application/pdf":
-            raise decline("not a PDF (photos need AI extraction)")
-        with open_pdf(document.content) as pdf:
-            if not has_text_layer(pdf):
-                raise decline("the PDF has no text layer (a scan)")
-            titles = title_texts(pdf[0])
-            rows = [row for number, page in enumerate(pdf) for row in page_rows(page, number)]
+        with text_pages(document) as (pdf, titles, rows):
             if problem := note_title_problem(titles, rows[:15]):
                 raise decline(problem)
             table = find_items(rows, None, NOTE_COLUMNS)

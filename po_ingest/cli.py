@@ -263,17 +263,21 @@ def _share(count: int, percent: float | None) -> str:
     return "-" if percent is None else f"{count} ({percent:g}%)"
 
 
-def _print_side_by_side(summaries: dict[str, dict]) -> None:
-    """One column per folder: purchase orders, then the documents that are not one."""
+def _print_side_by_side(
+    summaries: dict[str, dict], kind: tuple[str, str] = ("purchase orders", "PO")
+) -> None:
+    """One column per folder: the documents of the kind scored (purchase orders unless
+    `kind` names another: plural, short), then the documents that are not one."""
+    plural, short = kind
     rows = {
-        "purchase orders": lambda t: str(t["documents"]),
+        plural: lambda t: str(t["documents"]),
         "accepted": lambda t: _share(t["accepted"], t["accepted_pct"]),
         "exact": lambda t: _share(t["exact"], t["exact_pct"]),
         "wrong accepted values": lambda t: str(len(t["wrong_values"])),
         "crashes": lambda t: str(len(t["crashes"])),
         "median ms/page": lambda t: str(t["median_ms_per_page"]),
-        "not purchase orders": lambda t: str(t["not_purchase_orders"]),
-        "accepted as PO": lambda t: str(len(t["accepted_as_po"])),
+        f"not {plural}": lambda t: str(t["not_purchase_orders"]),
+        f"accepted as {short}": lambda t: str(len(t["accepted_as_po"])),
     }
     width = max(16, *(len(name) + 2 for name in summaries))
     print(f"{'':<22}" + "".join(f"{name:>{width}}" for name in summaries))
@@ -281,7 +285,7 @@ def _print_side_by_side(summaries: dict[str, dict]) -> None:
         print(f"{label:<22}" + "".join(f"{cell(t):>{width}}" for t in summaries.values()))
     for key, title in (
         ("wrong_values", "wrong accepted values"),
-        ("accepted_as_po", "accepted as purchase orders"),
+        ("accepted_as_po", f"accepted as {plural}"),
         ("crashes", "crashes"),
     ):
         found = [f"{name}/{entry}" for name, t in summaries.items() for entry in t[key]]
@@ -316,8 +320,22 @@ def _score_approved(extractor) -> list:
     return evaluate_documents(extractor, approved.documents)
 
 
+def _note_extractor(mode: str):
+    """The delivery-note reader to score; only the local one until the router takes notes."""
+    if mode != "local":
+        raise CliError("--batch-type delivery_notes is scored with --extractor local only")
+    from po_ingest.lib.extraction.local.notes import LocalNoteExtractor
+
+    return LocalNoteExtractor()
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
-    from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
+    from po_ingest.lib.extraction.evaluate import (
+        DELIVERY_NOTE,
+        PURCHASE_ORDER,
+        evaluate,
+        folder_summary,
+    )
 
     folders = [Path(d) for d in args.dirs]
     if not folders and not args.approved:
@@ -325,10 +343,14 @@ def cmd_eval(args: argparse.Namespace) -> int:
     for folder in folders:
         if not folder.is_dir():
             raise CliError(f"{folder}: no such directory")
-    extractor = _extractor(args.extractor)
+    notes = args.batch_type == "delivery_notes"
+    if notes and args.approved:
+        raise CliError("--approved scores purchase orders only")
+    extractor = _note_extractor(args.extractor) if notes else _extractor(args.extractor)
+    document_type = DELIVERY_NOTE if notes else PURCHASE_ORDER
     scored = {}
     for folder in folders:
-        if not (scores := evaluate(extractor, folder)):
+        if not (scores := evaluate(extractor, folder, document_type)):
             raise CliError(f"{folder}: no documents with <name>.json ground truth")
         scored[_column_name(folder)] = scores
     if args.approved:
@@ -344,7 +366,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     if len(scored) == 1 or args.documents:
         for scores in scored.values():
             _print_documents(scores)
-    _print_side_by_side(summaries)
+    _print_side_by_side(
+        summaries, ("delivery notes", "note") if notes else ("purchase orders", "PO")
+    )
     return 0
 
 
@@ -454,6 +478,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--extractor", default=os.environ.get("PO_INGEST_EXTRACTOR", "auto"))
     p.add_argument("--json", action="store_true")
     p.add_argument("--documents", action="store_true", help="also one line per document")
+    p.add_argument(
+        "--batch-type",
+        default="purchase_orders",
+        choices=("purchase_orders", "delivery_notes"),
+        help="what the folders hold: purchase orders (default) or delivery notes",
+    )
     p.set_defaults(func=cmd_eval)
 
     p = sub.add_parser(

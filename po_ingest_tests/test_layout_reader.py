@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
+from po_ingest_tests.support.drawn_pages import drawn_page
 
 LANGUAGES = {"en", "de", "fr", "es", "nl", "it", "pt"}
 # Column x positions: code, description, quantity (right edge), unit, price and total (right).
@@ -26,15 +27,7 @@ def _page(
 ) -> tuple[bytes, pymupdf.Document]:
     """A one-page PDF: a large title, then `lines` as (x, y, text); x < 0 means right-aligned
     at -x."""
-    doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((50, 50), title, fontname="hebo", fontsize=18)
-    for x, y, text in lines:
-        if x < 0:
-            x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
-        page.insert_text((x, y), text, fontname="helv", fontsize=9)
-    content = doc.tobytes()
-    return content, pymupdf.open(stream=content, filetype="pdf")
+    return drawn_page(lines, title=title)
 
 
 def _header(po_label: str = "PO Number:", date_label: str = "Date:", date: str = "2026-03-05"):
@@ -226,9 +219,6 @@ def test_an_english_day_month_date_that_reads_both_ways_is_declined():
         "Fattura",
         "Factuur",
         "Fatura",
-        "Lieferschein",
-        "Bon de livraison",
-        "Albarán",
         "Credit Note",
         "Receipt",
         "Pedido de cotação",
@@ -242,11 +232,24 @@ def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(t
         _read(content)
 
 
+@pytest.mark.parametrize(
+    "title",
+    ["Delivery Note", "Lieferschein", "Bon de livraison", "Albarán", "Pakbon", "Packing Slip"],
+)
+def test_a_delivery_note_is_declined_with_a_retry_as_delivery_note(title):
+    content, _ = _page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS, title=title)
+    with pytest.raises(ExtractionDeclined) as declined:
+        _read(content)
+    assert str(declined.value).endswith(
+        ": this looks like a delivery note — retry as delivery note"
+    )
+
+
 def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation():
     words = vocabulary()
     for field in ("po_number", "order_date", "supplier_name", "project_code", "currency"):
         assert set(words["labels"][field]) == LANGUAGES, field
-    for kind in ("purchase_order", "not_purchase_order"):
+    for kind in ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt"):
         assert set(words["titles"][kind]) == LANGUAGES, kind
     import re
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import pymupdf
 
 from po_ingest.lib.content_types import sniff
+from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteLine
 from po_ingest.lib.extraction.base import Document, ExtractionError, Extractor
 from po_ingest.lib.models import ExtractedPurchaseOrder
 
@@ -36,6 +37,12 @@ KEY_FIELDS = ("po_number", "order_date", "total")
 ITEM_FIELDS = ("quantity", "unit_price", "line_total")
 ITEM_TEXT_FIELDS = ("line_number", "item_code", "description", "unit")
 PURCHASE_ORDER = "purchase_order"
+DELIVERY_NOTE = "delivery_note"
+# A delivery note's header and lines, scored like an order's: every accepted value must be
+# the truth's.
+NOTE_FIELDS = tuple(name for name in DeliveryNote.model_fields if name != "lines")
+NOTE_LINE_NUMBERS = ("quantity", "unit_price", "line_total")
+NOTE_LINE_TEXTS = tuple(n for n in DeliveryNoteLine.model_fields if n not in NOTE_LINE_NUMBERS)
 
 
 @dataclass
@@ -49,7 +56,7 @@ class DocumentScore:
     items_found: int = 0
     items_matched: int = 0
     duration_ms: int = 0
-    purchase_order: bool = True  # False: the truth says it is another kind of document
+    purchase_order: bool = True  # False: the truth says it is another kind of document than scored
     items_scored: bool = True  # False: the truth gives no items, the header alone is scored
     crashed: bool = False  # the extractor raised something other than an ExtractionError
     pages: int = 1
@@ -92,19 +99,28 @@ def _text(value: object) -> str:
     return " ".join(str(value).split()).casefold()
 
 
-def _wrong_item_values(truth_items: list[dict], order: ExtractedPurchaseOrder) -> list[str]:
+def _wrong_item_values(
+    truth_items: list[dict],
+    items: list,
+    key: str = "items",
+    numbers: tuple[str, ...] = ITEM_FIELDS,
+    texts: tuple[str, ...] = ITEM_TEXT_FIELDS,
+) -> list[str]:
     """Numbers compared as numbers, texts without case and runs of spaces; a value the
-    extractor left empty is not wrong."""
+    extractor left empty is not wrong. A value the truth leaves empty is wrong only in a
+    delivery note's lines (`key` "lines"), whose truth says what is not printed."""
     wrong = []
-    for index, (expected, actual) in enumerate(zip(truth_items, order.items, strict=False)):
-        for name in ITEM_FIELDS:
+    for index, (expected, actual) in enumerate(zip(truth_items, items, strict=False)):
+        for name in numbers:
             wanted, got = _number(expected.get(name)), getattr(actual, name)
-            if wanted is not None and got is not None and wanted != got:
-                wrong.append(f"items.{index}.{name}: {got} (truth {wanted})")
-        for name in ITEM_TEXT_FIELDS:
+            if got is not None and (wanted != got if wanted is not None else key == "lines"):
+                wrong.append(f"{key}.{index}.{name}: {got} (truth {wanted})")
+        for name in texts:
             wanted, got = expected.get(name), getattr(actual, name)
-            if wanted is not None and got is not None and _text(wanted) != _text(got):
-                wrong.append(f"items.{index}.{name}: {got!r} (truth {wanted!r})")
+            if got is not None and (
+                _text(wanted) != _text(got) if wanted is not None else key == "lines"
+            ):
+                wrong.append(f"{key}.{index}.{name}: {got!r} (truth {wanted!r})")
     return wrong
 
 
@@ -136,7 +152,47 @@ def score(name: str, truth: dict, order: ExtractedPurchaseOrder) -> DocumentScor
     result.items_scored = "items" in truth
     result.items_expected, result.items_found = len(items), len(order.items)
     result.items_matched = _items_matched(items, order)
-    result.wrong_values += _wrong_item_values(items, order)
+    result.wrong_values += _wrong_item_values(items, order.items)
+    return result
+
+
+def _same_note_value(expected: object, actual: object) -> bool:
+    if isinstance(expected, list):
+        return [_text(e) for e in expected] == [_text(a) for a in actual]
+    if isinstance(expected, bool) or isinstance(actual, bool):
+        return expected == actual
+    wanted, got = _number(expected), _number(actual)
+    if wanted is not None and got is not None:
+        return wanted == got
+    return _text(expected) == _text(actual)
+
+
+def score_note(name: str, truth: dict, note: DeliveryNote) -> DocumentScore:
+    """A delivery note's extraction against its truth: each header value the extractor
+    gives (an empty list of order numbers is none) must be the truth's, or it is wrong, also
+    where the truth has none; then the lines, as many and each value right."""
+    data = note.model_dump(mode="json")
+    result = DocumentScore(name, accepted=True)
+    for field_name in NOTE_FIELDS:
+        got, wanted = data.get(field_name), truth.get(field_name)
+        if got in (None, []):
+            if wanted not in (None, []):
+                result.fields[field_name] = None
+            continue
+        right = wanted is not None and _same_note_value(wanted, got)
+        result.fields[field_name] = right
+        if not right:
+            result.wrong_values.append(f"{field_name}: {got} (truth {wanted})")
+    lines = truth.get("lines") or []
+    result.items_scored = "lines" in truth
+    result.items_expected, result.items_found = len(lines), len(note.lines)
+    result.wrong_values += _wrong_item_values(
+        lines, note.lines, "lines", NOTE_LINE_NUMBERS, NOTE_LINE_TEXTS
+    )
+    result.items_matched = sum(
+        _number(t.get("quantity")) == line.quantity
+        for t, line in zip(lines, note.lines, strict=False)
+    )
     return result
 
 
@@ -162,27 +218,34 @@ def _page_count(content: bytes, content_type: str) -> int:
         return 1
 
 
-def evaluate(extractor: Extractor, folder: Path) -> list[DocumentScore]:
+def evaluate(
+    extractor: Extractor, folder: Path, document_type: str = PURCHASE_ORDER
+) -> list[DocumentScore]:
     return evaluate_documents(
         extractor,
         (
             (path.name, path.stem, path.read_bytes(), truth)
             for path, truth in documents_with_truth(folder)
         ),
+        document_type,
     )
 
 
 def evaluate_documents(
-    extractor: Extractor, documents: Iterable[tuple[str, str, bytes, dict]]
+    extractor: Extractor,
+    documents: Iterable[tuple[str, str, bytes, dict]],
+    document_type: str = PURCHASE_ORDER,
 ) -> list[DocumentScore]:
-    """Score `extractor` on (name, document id, content, truth) documents."""
+    """Score `extractor` on (name, document id, content, truth) documents of `document_type`
+    (`purchase_order`, or `delivery_note` for a note reader); a document of another type is
+    one it must decline."""
     scores = []
     for name, document_id, content, truth in documents:
         content_type = sniff(content[:16]) or "application/octet-stream"
         document = Document(content, content_type, document_id)
         started = time.monotonic()
         try:
-            order = extractor.extract(document).order
+            extracted = extractor.extract(document)
         except ExtractionError as exc:
             result = DocumentScore(name, accepted=False, reason=str(exc))
             result.items_expected = len(truth.get("items") or [])
@@ -190,9 +253,12 @@ def evaluate_documents(
             result = DocumentScore(name, accepted=False, crashed=True)
             result.reason = f"crash: {type(exc).__name__}: {exc}"
         else:
-            result = score(name, truth, order)
+            if document_type == DELIVERY_NOTE:
+                result = score_note(name, truth, extracted.note)
+            else:
+                result = score(name, truth, extracted.order)
         result.duration_ms = int((time.monotonic() - started) * 1000)
-        result.purchase_order = truth.get("_doc_type", PURCHASE_ORDER) == PURCHASE_ORDER
+        result.purchase_order = truth.get("_doc_type", PURCHASE_ORDER) == document_type
         result.pages = _page_count(content, document.content_type)
         scores.append(result)
     return scores

@@ -10,15 +10,15 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
-from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
 from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language, title_problem
-from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
+from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
+from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
@@ -45,13 +45,7 @@ class LocalExtractor:
 
     def extract(self, document: Document) -> ExtractionResult:
         started = time.monotonic()
-        if document.content_type != "application/pdf":
-            raise decline("not a PDF (photos need AI extraction)")
-        with open_pdf(document.content) as pdf:
-            if not has_text_layer(pdf):
-                raise decline("the PDF has no text layer (a scan)")
-            titles = title_texts(pdf[0])
-            rows = [row for number, page in enumerate(pdf) for row in page_rows(page, number)]
+        with text_pages(document) as (pdf, titles, rows):
             problem = title_problem(titles, rows[:15])
             if problem:
                 raise decline(problem)

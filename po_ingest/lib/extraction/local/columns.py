@@ -12,10 +12,31 @@ from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
-_COLUMN_RE = {
-    name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
-    for name, phrases in vocabulary()["columns"].items()
-}
+
+
+@dataclass(frozen=True, eq=False)
+class ColumnWords:
+    """The column titles one kind of document prints, per column (checked in their order),
+    and the columns its item table cannot do without: every set of one of `needed`."""
+
+    patterns: dict[str, re.Pattern[str]]
+    needed: tuple[frozenset[str], ...]
+
+
+def column_words(sections: dict[str, list[str]], needed: tuple[set[str], ...]) -> ColumnWords:
+    return ColumnWords(
+        {
+            name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
+            for name, phrases in sections.items()
+        },
+        tuple(frozenset(n) for n in needed),
+    )
+
+
+# An order's table prints each line's amount, or at least its price: the total checks them.
+ORDER_COLUMNS = column_words(
+    vocabulary()["columns"], ({"quantity", "line_total"}, {"quantity", "unit_price"})
+)
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
 ITEM_OR_POSITION = "item_or_position"
 # "Item" beside a code column and no description column: a description, or a position.
@@ -23,12 +44,9 @@ DESCRIPTION_OR_POSITION = "description_or_position"
 _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
 _MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
-_REQUIRED = {"quantity", "line_total"}
 _FIRST_ONLY = ("unit_price", "discount", "unit")
 # Columns a table may print several of: "SGST %", "CGST %" and "Cess %" beside each other.
 _REPEATED = {"other", "tax_rate", "tax_amount"}
-# A table that prints no line totals prices each line; the order's total then checks them.
-_PRICED_ONLY = {"quantity", "unit_price"}
 
 
 @dataclass
@@ -49,11 +67,11 @@ def _one_phrase(words: list[Word]) -> bool:
 
 
 @cache
-def name_of(text: str) -> str | None:
-    return next((n for n, r in _COLUMN_RE.items() if r.match(text)), None)
+def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
+    return next((n for n, r in kind.patterns.items() if r.match(text)), None)
 
 
-def _columns(words: list[Word]) -> list[Column] | None:
+def _columns(words: list[Word], kind: ColumnWords) -> list[Column] | None:
     """The words read as column names (longest run of words first), if they are an item
     table's header; None for any other row."""
     found, index = [], 0
@@ -62,7 +80,7 @@ def _columns(words: list[Word]) -> list[Column] | None:
             run = words[index : index + length]
             if not _one_phrase(run):
                 continue
-            name = name_of(" ".join(w.text for w in run))
+            name = name_of(" ".join(w.text for w in run), kind)
             if name:
                 found.append(Column(name, run[0].x0, run[-1].x1))
                 index += length
@@ -71,12 +89,12 @@ def _columns(words: list[Word]) -> list[Column] | None:
             run = _phrases(words[index:])[0][:4]
             found.append(Column(UNKNOWN, run[0].x0, run[-1].x1))
             index += len(run)
-    return named_columns(found)
+    return named_columns(found, kind)
 
 
-def named_columns(found: list[Column]) -> list[Column] | None:
+def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
-    (a description or an item code, a quantity and an amount or a price, no column twice)."""
+    (a description or an item code, the columns `kind` needs, no column twice)."""
     if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
         return None  # a header row holds column names, not a sentence
     for column in found:
@@ -100,7 +118,7 @@ def named_columns(found: list[Column]) -> list[Column] | None:
     known = [n for n in names if n not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
-    priced = set(known) >= _REQUIRED or set(known) >= _PRICED_ONLY
+    priced = any(set(known) >= needed for needed in kind.needed)
     if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
@@ -116,12 +134,12 @@ def _phrases(words: list[Word]) -> list[list[Word]]:
     return runs
 
 
-def _stacked(top: Row, bottom: Row) -> list[Word]:
+def _stacked(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
     """Two header lines as one: each bottom word joins the top phrase it overlaps most
     ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
     stand alone, and top phrases with nothing under them keep their words. When the bottom
     line is titles too, a pair the vocabulary does not know keeps the line it knows."""
-    titles_below = _title_words(bottom) >= 2
+    titles_below = _title_words(bottom, kind) >= 2
     phrases = _phrases(top.words)
     under: dict[int, list[Word]] = {}
     alone: list[Word] = []
@@ -139,44 +157,46 @@ def _stacked(top: Row, bottom: Row) -> list[Word]:
             continue
         parts = phrase + under[index]
         text = " ".join(w.text for w in parts)
-        if titles_below and not name_of(text):
-            text = _known_line(phrase, under[index], text)
+        if titles_below and not name_of(text, kind):
+            text = _known_line(phrase, under[index], text, kind)
         x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
         merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
     return sorted(merged, key=lambda w: w.x0)
 
 
-def _known_line(top: list[Word], bottom: list[Word], both: str) -> str:
+def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWords) -> str:
     """Of two stacked title lines, the one the vocabulary knows: SAP stacks a title per
     line ("Material Description" over "UPC", "Cargill" over "Material")."""
     texts = [" ".join(w.text for w in words) for words in (top, bottom)]
-    return next((t for t in texts if name_of(t)), both)
+    return next((t for t in texts if name_of(t, kind)), both)
 
 
-def header_columns(rows: list[Row], index: int) -> Header | None:
+def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMNS) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
     row = rows[index]
-    titles = _title_words(row)
+    titles = _title_words(row, kind)
     if titles == 0 or (titles == 1 and len(row.words) > 1):
         return None  # not even two words of column titles: the common, cheap answer
     following = rows[index + 1] if index + 1 < len(rows) else None
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
     if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
         stacked = (
-            _columns(_stacked(row, following)) if close and _title_words(following) >= 2 else None
+            _columns(_stacked(row, following, kind), kind)
+            if close and _title_words(following, kind) >= 2
+            else None
         )
         return (stacked, 2) if stacked is not None else None
-    single = _columns(row.words)
-    if close and any(name_of(w.text) for w in row.words):
-        stacked = _columns(_stacked(row, following))
+    single = _columns(row.words, kind)
+    if close and any(name_of(w.text, kind) for w in row.words):
+        stacked = _columns(_stacked(row, following, kind), kind)
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
         if stacked is not None and (single is None or _others(stacked) <= _others(single)):
             return stacked, 2
     return (single, 1) if single is not None else None
 
 
-def _title_words(row: Row) -> int:
-    return sum(name_of(w.text) is not None for w in row.words)
+def _title_words(row: Row, kind: ColumnWords) -> int:
+    return sum(name_of(w.text, kind) is not None for w in row.words)
 
 
 def _others(columns: list[Column]) -> int:

@@ -20,7 +20,7 @@ def decline(reason: str) -> ExtractionDeclined:
     return ExtractionDeclined(f"local extractor declined: {reason}")
 
 
-def _where(found: Found) -> Box:
+def where(found: Found) -> Box:
     """The words that print the value (a PO number's cell may hold more than the number)."""
     if isinstance(found.value, str):
         tokens = set(found.value.split())
@@ -58,7 +58,7 @@ def accepted_order(
     if problems:
         raise decline(f"the numbers do not add up ({', '.join(problems)})")
     provenance: dict[str, Box | None] = {"currency": None}  # the default, if none is printed
-    provenance |= {name: _where(f) for name, f in read.items() if f is not None}
+    provenance |= {name: where(f) for name, f in read.items() if f is not None}
     for index, item in enumerate(items):
-        provenance |= {f"items.{index}.{name}": _where(f) for name, f in item.items()}
+        provenance |= {f"items.{index}.{name}": where(f) for name, f in item.items()}
     return order, provenance

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
     UNKNOWN,
     Column,
+    ColumnWords,
     Header,
     name_of,
     named_columns,
@@ -26,29 +28,32 @@ STRATEGIES = ("lines", "text")
 _BORDER_MARGIN = 12.0
 
 
-def _columns(table) -> list[Column] | None:
+def _columns(table, kind: ColumnWords) -> list[Column] | None:
     found = []
     for title, cell in zip(table.header.names, table.header.cells, strict=False):
         text = " ".join((title or "").split())
         if not text or cell is None:
             continue
-        found.append(Column(name_of(text) or UNKNOWN, cell[0], cell[2]))
-    return named_columns(found)
+        found.append(Column(name_of(text, kind) or UNKNOWN, cell[0], cell[2]))
+    return named_columns(found, kind)
 
 
-# Titles an item table's header cannot do without; a wrapped title ("Qty" over "Ordered",
-# "Extended" over "Price") still has one word that names its column alone.
-_NEEDED = {"quantity", "line_total"}
+# Titles an item table's header cannot do without (an order's: a quantity and an amount); a
+# wrapped title ("Qty" over "Ordered", "Extended" over "Price") still has one word that names
+# its column alone.
+_ORDER_NEEDED = frozenset({"quantity", "line_total"})
 _REGION_ROWS = 12
 
 
-def _header_region(rows: list[Row]) -> tuple[float, float] | None:
+def _header_region(
+    rows: list[Row], kind: ColumnWords, needed: frozenset[str]
+) -> tuple[float, float] | None:
     """From the top of the page's first row naming two columns (else one: a lone "Total"
     above the table does not count first) to a few rows below it, when the page's words
     name every column an item table needs; else None (no table finder can read an item
     header there). The header and a few items are enough to find the table."""
-    titles = [[w for w in row.words if name_of(w.text)] for row in rows]
-    if not {name_of(w.text) for row in titles for w in row} >= _NEEDED:
+    titles = [[w for w in row.words if name_of(w.text, kind)] for row in rows]
+    if not {name_of(w.text, kind) for row in titles for w in row} >= needed:
         return None
     first = next(
         (i for i, row in enumerate(titles) if len(row) >= 2),
@@ -59,12 +64,17 @@ def _header_region(rows: list[Row]) -> tuple[float, float] | None:
     return top, max(w.y1 for w in last.words)
 
 
-def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:
-    """Per page, the first table whose header names an item table, keyed by the index of
-    its first row in `rows`."""
+def grid_headers(
+    pdf: pymupdf.Document,
+    rows: list[Row],
+    kind: ColumnWords = ORDER_COLUMNS,
+    needed: frozenset[str] = _ORDER_NEEDED,
+) -> dict[int, Header]:
+    """Per page, the first table whose header names an item table of `kind` (its words
+    naming the `needed` columns), keyed by the index of its first row in `rows`."""
     found: dict[int, Header] = {}
     for number, page in enumerate(pdf):
-        region = _header_region([r for r in rows if r.page == number])
+        region = _header_region([r for r in rows if r.page == number], kind, needed)
         if region is None:
             continue
         top, bottom = region
@@ -74,7 +84,7 @@ def grid_headers(pdf: pymupdf.Document, rows: list[Row]) -> dict[int, Header]:
                 (
                     (columns, table.header.bbox)
                     for table in page.find_tables(clip=clip, strategy=strategy).tables
-                    if (columns := _columns(table))
+                    if (columns := _columns(table, kind))
                 ),
                 None,
             )

@@ -11,25 +11,45 @@ from typing import Any
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_COMPILED = {
-    field: re.compile(
-        rf"^(?:{alternatives(all_phrases(section))})\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$)(?P<rest>.*)$",
-        re.IGNORECASE,
-    )
-    for field, section in vocabulary()["labels"].items()
-}
-# "Supplier No.", "Vendor address": a label word followed by one of these names another field.
-_QUALIFIED = re.compile(
-    rf"^(?:{alternatives(vocabulary()['label_qualifiers']['words'])})(?!\w)", re.IGNORECASE
-)
-
-
-TITLE = re.compile(
-    rf"^(?:{alternatives(all_phrases(vocabulary()['titles']['purchase_order']))})\W*$",
-    re.IGNORECASE,
-)
+_SEPARATOR = r"\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$)(?P<rest>.*)$"
 # "Supplier (Bill from)": words in brackets after a label belong to the label.
 _ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
+
+
+@dataclass(frozen=True, eq=False)
+class Labels:
+    """What one kind of document labels its header fields with (a pattern per field), the
+    words that qualify a label into another field's ("Supplier No."), and its title: a
+    label that is the title ("PURCHASE ORDER") takes a value only in its own cell."""
+
+    patterns: dict[str, re.Pattern[str]]
+    qualified: re.Pattern[str]
+    title: re.Pattern[str]
+
+    def is_label(self, text: str) -> bool:
+        return any((m := p.match(text)) and not m["rest"] for p in self.patterns.values())
+
+
+def labels_of(
+    sections: dict[str, dict[str, list[str]]], titles: list[str], qualifiers: list[str]
+) -> Labels:
+    """`Labels` from vocabulary sections: per field, per language, its phrases."""
+    return Labels(
+        patterns={
+            field: re.compile(rf"^(?:{alternatives(all_phrases(section))}){_SEPARATOR}", re.I)
+            for field, section in sections.items()
+        },
+        qualified=re.compile(rf"^(?:{alternatives(qualifiers)})(?!\w)", re.IGNORECASE),
+        title=re.compile(rf"^(?:{alternatives(titles)})\W*$", re.IGNORECASE),
+    )
+
+
+ORDER_LABELS = labels_of(
+    vocabulary()["labels"],
+    all_phrases(vocabulary()["titles"]["purchase_order"]),
+    vocabulary()["label_qualifiers"]["words"],
+)
+TITLE = ORDER_LABELS.title
 
 
 @dataclass
@@ -42,7 +62,7 @@ class Found:
 
 
 def is_label(text: str) -> bool:
-    return any((m := p.match(text)) and not m["rest"] for p in _COMPILED.values())
+    return ORDER_LABELS.is_label(text)
 
 
 def _rest_words(cell: Cell, rest: str) -> list[Word]:
@@ -62,7 +82,7 @@ def _other_script(cell: Cell) -> bool:
     return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
 
 
-def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
+def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | None:
     """The cell under a label: the first in the next rows overlapping it horizontally, past
     a translation of the label."""
     for row in rows[index + 1 : index + 3]:
@@ -72,16 +92,16 @@ def _below(cell: Cell, rows: list[Row], index: int) -> Cell | None:
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            return None if is_label(found[0].text) else found[0]
+            return None if labels.is_label(found[0].text) else found[0]
     return None
 
 
-def _next_cell(cells: list[Cell], position: int) -> Cell | None:
+def _next_cell(cells: list[Cell], position: int, labels: Labels) -> Cell | None:
     """The cell right of a label on its row, skipping a lone `:`; a cell across the page
     (another block's title) is not its value."""
     for cell in cells[position + 1 : position + 3]:
         if cell.text.strip(" :#"):
-            if is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+            if labels.is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
                 return None
             return cell
     return None
@@ -92,7 +112,7 @@ _BESIDE = 150.0  # points between a label and a value on its right, at most
 
 
 def _candidates(
-    rest: str, cells: list[Cell], position: int, rows: list[Row], index: int
+    rest: str, cells: list[Cell], position: int, rows: list[Row], index: int, labels: Labels
 ) -> list[list[Candidate]]:
     """Where a label's value may stand, nearest first, in tiers: after it in its cell; right
     of it when the label ends with a colon; then below it (boxed forms) or right of it, which
@@ -101,12 +121,12 @@ def _candidates(
     tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
-    beside = _next_cell(cells, position)
+    beside = _next_cell(cells, position, labels)
     if beside and label.text.rstrip().endswith((":", "#")):
         tiers.append([(beside.text.strip(" :#"), beside.words)])
-    if TITLE.match(label.text):
+    if labels.title.match(label.text):
         return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
-    below = _below(label, rows, index)
+    below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
 
@@ -124,18 +144,23 @@ def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[An
     return None, []
 
 
-def find_labelled(rows: list[Row], parsers: dict[str, Callable[[str], Any]]) -> dict[str, Found]:
-    """Each field's value: the first label whose nearby text `parsers[field]` accepts."""
+def find_labelled(
+    rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
+) -> dict[str, Found]:
+    """Each field's value: the first label whose nearby text `parsers[field]` accepts; a
+    field without a parser is only a label (its words are no other label's value)."""
     found: dict[str, Found] = {}
     for index, row in enumerate(rows):
         cells = row.cells()
         for position, cell in enumerate(cells):
-            for field, pattern in _COMPILED.items():
+            for field, pattern in labels.patterns.items():
+                if field in found or field not in parsers:
+                    continue
                 match = pattern.match(cell.text)
-                if field in found or match is None or _QUALIFIED.match(match["rest"]):
+                if match is None or labels.qualified.match(match["rest"]):
                     continue
                 rest = "" if _ANNOTATION.match(match["rest"]) else match["rest"]
-                tiers = _candidates(rest, cells, position, rows, index)
+                tiers = _candidates(rest, cells, position, rows, index, labels)
                 value, words = _read(tiers, parsers[field])
                 if value is not None:
                     found[field] = Found(value, row.page, words)

@@ -16,6 +16,7 @@ from po_ingest.lib.extraction.local.values import find_currency, parse_amount, p
 
 _NUMERIC_COLUMNS = {
     "line_number",
+    "po_line_ref",  # a delivery note's order line
     "quantity",
     "unit_price",
     "discount",

@@ -6,36 +6,77 @@ import re
 from collections import Counter
 
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.vocabulary import alternatives, by_language, vocabulary
+from po_ingest.lib.extraction.local.vocabulary import (
+    all_phrases,
+    alternatives,
+    by_language,
+    vocabulary,
+)
 
-_PO_TITLES = by_language(vocabulary()["titles"]["purchase_order"])
-_NOT_PO_TITLES = [
-    *by_language(vocabulary()["titles"]["not_purchase_order"]).values(),
-    *(
-        re.compile(rf"(?:{alternatives(endings)})(?!\w)", re.IGNORECASE)
-        for endings in vocabulary()["titles"]["not_purchase_order_endings"].values()
-    ),
-]
+PURCHASE_ORDER = "purchase_order"
+DELIVERY_NOTE = "delivery_note"
+RETRY_AS_DELIVERY_NOTE = "this looks like a delivery note — retry as delivery note"
+
+_PO_TITLES = by_language(vocabulary()["titles"][PURCHASE_ORDER])
 _LABELS = [by_language(section) for section in vocabulary()["labels"].values()]
+
+
+def _kind_patterns() -> dict[str, list[re.Pattern[str]]]:
+    """Per kind of document other than an order (delivery notes first): its titles, and
+    the compounds ending in one of them."""
+    endings = [e for words in vocabulary()["title_endings"].values() for e in words]
+    patterns = {}
+    for kind, section in vocabulary()["titles"].items():
+        if kind == PURCHASE_ORDER:
+            continue
+        own = [e for e in endings if e in all_phrases(section)]
+        patterns[kind] = [*by_language(section).values()]
+        if own:
+            patterns[kind].append(re.compile(rf"(?:{alternatives(own)})(?!\w)", re.IGNORECASE))
+    return patterns
+
+
+OTHER_KINDS = _kind_patterns()
+
+
+def title_kind(titles: list[str]) -> tuple[str, str] | None:
+    """(kind, title) of the first title naming a kind of document other than an order; a
+    title naming a delivery note and another kind is a delivery note's."""
+    for title in titles:
+        kinds = [k for k, found in OTHER_KINDS.items() if any(p.search(title) for p in found)]
+        if kinds:
+            return (DELIVERY_NOTE if DELIVERY_NOTE in kinds else kinds[0]), title
+    return None
+
+
+def has_order_title(texts: list[str]) -> bool:
+    return any(p.search(t) for t in texts for p in _PO_TITLES.values())
 
 
 def title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
     """Why the document is not a purchase order, or None when its title says it is one."""
-    for title in titles:
-        if any(p.search(title) for p in _NOT_PO_TITLES):
-            return f"the document is titled {title!r}, not a purchase order"
-    texts = titles + [r.text for r in top_rows]
-    if not any(p.search(t) for t in texts for p in _PO_TITLES.values()):
+    if found := title_kind(titles):
+        kind, title = found
+        if kind == DELIVERY_NOTE:
+            return RETRY_AS_DELIVERY_NOTE
+        return f"the document is titled {title!r}, not a purchase order"
+    if not has_order_title(titles + [r.text for r in top_rows]):
         return "no purchase-order title found"
     return None
 
 
-def document_language(titles: list[str], header_rows: list[Row]) -> str | None:
-    """The language most of the title and label words belong to; None when two languages
-    tie and disagree on whether dates are day first."""
+ORDER_VOTERS = (_PO_TITLES, *_LABELS)
+
+
+def document_language(
+    titles: list[str], header_rows: list[Row], voters: tuple = ORDER_VOTERS
+) -> str | None:
+    """The language most of the title and label words belong to (by the `voters`' patterns
+    per language: an order's titles and labels unless told); None when two languages tie
+    and disagree on whether dates are day first."""
     texts = titles + [r.text for r in header_rows]
     votes: Counter[str] = Counter()
-    for patterns in (_PO_TITLES, *_LABELS):
+    for patterns in voters:
         for language, pattern in patterns.items():
             votes[language] += sum(1 for t in texts if pattern.search(t))
     if not votes or max(votes.values()) == 0:

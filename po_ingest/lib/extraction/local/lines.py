@@ -46,10 +46,16 @@ def _unit_beside_numbers(raw: RawItem) -> None:
 
 
 def read_item(
-    raw: RawItem, number: int, decimal_comma: bool, totals_printed: bool = True
+    raw: RawItem,
+    number: int,
+    decimal_comma: bool,
+    totals_printed: bool = True,
+    required: set[str] | None = None,
+    unit_words: int = 1,
 ) -> dict[str, Found]:
     """The item's fields; declines a line without description, quantity, price or total
-    (when its table prints line totals)."""
+    (when its table prints line totals), or without the `required` amounts where given. A
+    unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
     found: dict[str, Found] = {}
@@ -65,18 +71,23 @@ def read_item(
             found[name] = Found(text, raw.page, raw.cells[name])
     if raw.text_above:
         raise decline(f"line {number} has text above its numbers: its description may start there")
-    if len(raw.cells.get("unit", [])) > 1:
+    if len(raw.cells.get("unit", [])) > unit_words:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
-    required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
+    if required is None:
+        required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
-    gross = includes_tax(raw, found, decimal_comma)
+    gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")
     if gross:
         del found["unit_price"]  # the printed price is before tax: not this amount's price
-    elif "discount" in raw.cells and "line_total" in found and found["quantity"].value:
+    elif (
+        "discount" in raw.cells
+        and {"line_total", "unit_price"} <= set(found)
+        and found["quantity"].value
+    ):
         if not discount_adds_up(raw, found, decimal_comma):
             raise decline(f"line {number} does not add up with the discount it prints")
         # The printed price is before the line's discount: the order keeps the net one.

@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from po_ingest.lib.extraction.local.columns import Column, Header, header_columns
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    Column,
+    ColumnWords,
+    Header,
+    header_columns,
+)
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -69,9 +75,12 @@ class Table:
     subtitles: list[Row] = field(default_factory=list)  # text rows right under the header
 
 
-def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table | None:
-    """Items of the first item table, following it across pages; None when there is none.
-    `known` gives headers found otherwise (a ruled grid's cells), by the index of their row."""
+def find_items(
+    rows: list[Row], known: dict[int, Header] | None = None, kind: ColumnWords = ORDER_COLUMNS
+) -> Table | None:
+    """Items of the first item table (of `kind`'s columns), following it across pages; None
+    when there is none. `known` gives headers found otherwise (a ruled grid's cells), by the
+    index of their row."""
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
@@ -81,7 +90,7 @@ def find_items(rows: list[Row], known: dict[int, Header] | None = None) -> Table
         if row.page != current_page:
             current_page, in_table = row.page, False
             resumable = table is not None and not closed
-        header = (known or {}).get(index) or header_columns(rows, index)
+        header = (known or {}).get(index) or header_columns(rows, index, kind)
         if header is not None:
             columns, span = header
             if closed:

@@ -41,10 +41,13 @@ def _bare_number(title: Cell, cell: Cell) -> bool:
     return abs(cell.x0 - title.x0) <= _ALIGNED and len(cell.words) == 1 and cell.text.isdigit()
 
 
-def number_under_title(rows: list[Row], parse: Callable[[str], str | None]) -> Found | None:
-    """The number labelled "No."/"Number" under the purchase-order title, if it parses."""
+def number_under_title(
+    rows: list[Row], parse: Callable[[str], str | None], title_pattern: re.Pattern[str] = TITLE
+) -> Found | None:
+    """The number labelled "No."/"Number" under the document's title (a purchase order's
+    unless `title_pattern` says otherwise), if it parses."""
     for index, row in enumerate(rows):
-        for title in (c for c in row.cells() if TITLE.match(c.text)):
+        for title in (c for c in row.cells() if title_pattern.match(c.text)):
             for distance, below in enumerate(rows[index + 1 : index + 1 + _ROWS_UNDER]):
                 cells = below.cells()
                 for position, cell in enumerate(cells):

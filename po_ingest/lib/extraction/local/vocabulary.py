@@ -12,8 +12,13 @@ _FILE = Path(__file__).with_name("vocabulary.toml")
 
 
 @cache
+def vocabulary_file(path: Path) -> dict:
+    """A vocabulary data file: the order reader's, or another document type's beside it."""
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
 def vocabulary() -> dict:
-    return tomllib.loads(_FILE.read_text(encoding="utf-8"))
+    return vocabulary_file(_FILE)
 
 
 def phrase_pattern(phrase: str) -> str:

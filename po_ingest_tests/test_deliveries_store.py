@@ -416,3 +416,16 @@ def test_a_note_that_does_not_match_goes_to_review_and_back_when_it_clears(store
         "auto",
     )
     assert note["review_reasons"] == ["auto:review_none"]
+
+
+def test_a_read_without_the_supplier_is_the_note_stored_with_it_when_its_number_is_unique(store):
+    _, first = _store_note(store, "LS-30", [_line("Concrete C30/37", "1", "m3")])
+    _, again = _store_note(
+        store, "LS-30", [_line("Concrete C30/37", "1", "m3")], supplier_name=None
+    )
+    assert again.duplicate and again.note_id == first.note_id
+    # Two suppliers' notes with one number: a read naming neither is not guessed to be either.
+    _store_note(store, "LS-31", [_line("Sand", "1", "t")])
+    _store_note(store, "LS-31", [_line("Sand", "1", "t")], supplier_name="Kies AG")
+    _, unsure = _store_note(store, "LS-31", [_line("Sand", "1", "t")], supplier_name=None)
+    assert not unsure.duplicate

@@ -11,14 +11,18 @@ from po_ingest.defs.resources import ExtractorResource, FileStoreResource, Store
 SCRIPTED = "po_ingest_tests.support.scripted_extractor:ScriptedExtractor"
 
 
-def job_with(db_url: str, files_dir: str, extractor: str = SCRIPTED) -> dg.JobDefinition:
+def job_with(
+    db_url: str, files_dir: str, extractor: str = SCRIPTED, job_name: str = "process_batch"
+) -> dg.JobDefinition:
     resources = {
         "store": StoreResource(database_url=db_url),
         "files": FileStoreResource(files_dir=str(files_dir)),
         "extractor": ExtractorResource(extractor=extractor),
     }
-    test_defs = dg.Definitions(assets=defs.assets, jobs=defs.jobs, resources=resources)
-    return test_defs.resolve_job_def("process_batch")
+    test_defs = dg.Definitions(
+        assets=defs.assets, asset_checks=defs.asset_checks, jobs=defs.jobs, resources=resources
+    )
+    return test_defs.resolve_job_def(job_name)
 
 
 def run_batch(

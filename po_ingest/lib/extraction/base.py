@@ -37,3 +37,12 @@ class Extractor(Protocol):
     name: str
 
     def extract(self, document: Document) -> ExtractionResult: ...
+
+
+# What a person retries a document as, by what it looks like.
+RETRY_AS = {"purchase_order": "purchase order", "delivery_note": "delivery note"}
+
+
+def looks_like(kind: str) -> str:
+    """The reason given for a document uploaded as the other type."""
+    return f"this looks like a {RETRY_AS[kind]} — retry as {RETRY_AS[kind]}"

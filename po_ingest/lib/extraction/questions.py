@@ -10,7 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteExtraction
-from po_ingest.lib.extraction.base import PermanentExtractionError
+from po_ingest.lib.extraction.base import PermanentExtractionError, looks_like
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.extraction.gemini_note_schema import NOTE_ANSWER_SCHEMA, NOTE_INSTRUCTIONS
 from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS
@@ -18,8 +18,6 @@ from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionRecord, Extra
 
 PURCHASE_ORDERS = "purchase_orders"
 DELIVERY_NOTES = "delivery_notes"
-# What a person retries a document as, by what it looks like.
-RETRY_AS = {"purchase_order": "purchase order", "delivery_note": "delivery note"}
 
 
 class InvalidAnswer(Exception):
@@ -28,9 +26,7 @@ class InvalidAnswer(Exception):
 
 def wrong_type(kind: str) -> PermanentExtractionError:
     """The upload's type is not what the document is: say what to retry it as."""
-    return PermanentExtractionError(
-        f"this looks like a {RETRY_AS[kind]} — retry as {RETRY_AS[kind]}"
-    )
+    return PermanentExtractionError(looks_like(kind))
 
 
 def _validated(model: type[BaseModel], data: dict) -> Any:

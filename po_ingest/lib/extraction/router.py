@@ -22,6 +22,7 @@ from po_ingest.lib.extraction.base import (
 from po_ingest.lib.extraction.embedded_xml import EmbeddedXmlExtractor, NoEmbeddedXml
 from po_ingest.lib.extraction.grounding import ground
 from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.extraction.local.notes import LocalNoteExtractor
 from po_ingest.lib.extraction.questions import DELIVERY_NOTES, PURCHASE_ORDERS
 from po_ingest.lib.models import ExtractionRecord
 from po_ingest.lib.settings import default_currency
@@ -84,7 +85,7 @@ def local_extractors(batch_type: str) -> tuple[Extractor, ...]:
     if batch_type == PURCHASE_ORDERS:
         return (EmbeddedXmlExtractor(), LocalExtractor())
     if batch_type == DELIVERY_NOTES:
-        return ()
+        return (LocalNoteExtractor(),)
     raise PermanentExtractionError(f"no extraction for batch type {batch_type!r}")
 
 

@@ -72,6 +72,23 @@ class PersistedNote:
     warnings: list[str]
 
 
+def _stored_before(conn: sa.Connection, note) -> int | None:
+    """The note stored before under the same supplier and number; a read that missed the
+    supplier's name (a letterhead, not a label) is the same note as the one stored with a
+    supplier when that is the only note with its number (and the other way round)."""
+    key = supplier_key(note.supplier_name)
+    same_number = conn.execute(
+        sa.select(delivery_notes.c.id, delivery_notes.c.supplier_key)
+        .where(delivery_notes.c.dn_number == note.dn_number)
+        .order_by(delivery_notes.c.id)
+    ).all()
+    exact = [row.id for row in same_number if row.supplier_key == key]
+    if exact:
+        return exact[0]
+    unsure = [row.id for row in same_number if not key or not row.supplier_key]
+    return unsure[0] if len(same_number) == 1 and unsure else None
+
+
 def persist_delivery_note(
     conn: sa.Connection,
     batch_id: str,
@@ -85,12 +102,7 @@ def persist_delivery_note(
     """Store the note with its lines and match it (in the caller's transaction), or find the
     note already stored under its supplier and number: that one is kept as it is."""
     note = extraction.note
-    existing_id = conn.execute(
-        sa.select(delivery_notes.c.id).where(
-            delivery_notes.c.supplier_key == supplier_key(note.supplier_name),
-            delivery_notes.c.dn_number == note.dn_number,
-        )
-    ).scalar()
+    existing_id = _stored_before(conn, note)
     if existing_id is not None:
         return PersistedNote(existing_id, True, None, [*extraction.warnings, DUPLICATE])
     site = match_site(note.project_code, load_sites(conn))

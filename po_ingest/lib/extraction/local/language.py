@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from po_ingest.lib.extraction.base import looks_like
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.vocabulary import (
     all_phrases,
@@ -15,7 +16,7 @@ from po_ingest.lib.extraction.local.vocabulary import (
 
 PURCHASE_ORDER = "purchase_order"
 DELIVERY_NOTE = "delivery_note"
-RETRY_AS_DELIVERY_NOTE = "this looks like a delivery note — retry as delivery note"
+RETRY_AS_DELIVERY_NOTE = looks_like("delivery_note")
 
 _PO_TITLES = by_language(vocabulary()["titles"][PURCHASE_ORDER])
 _LABELS = [by_language(section) for section in vocabulary()["labels"].values()]

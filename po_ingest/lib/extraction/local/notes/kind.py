@@ -3,11 +3,12 @@ order reader, an invoice or another document to neither."""
 
 from __future__ import annotations
 
+from po_ingest.lib.extraction.base import looks_like
 from po_ingest.lib.extraction.local.header import TITLE
 from po_ingest.lib.extraction.local.language import DELIVERY_NOTE, has_order_title, title_kind
 from po_ingest.lib.extraction.local.layout import Row
 
-RETRY_AS_PURCHASE_ORDER = "this looks like a purchase order — retry as purchase order"
+RETRY_AS_PURCHASE_ORDER = looks_like("purchase_order")
 
 
 def _named(kind: str) -> str:

@@ -22,8 +22,13 @@ def pytest_configure(config):
 # Under `pytest -n 2` (make test) each module is one unit of work, so its module-scoped stack
 # is set up once, and the end-to-end modules share one (the daemon of `e2e_stack`). The longest
 # units start first, one per worker: the production shape on one, the shared daemon on the other.
-_FIRST = ("test_production_shape.py", "test_e2e.py", "test_intake_browser.py")
-_SHARED_DAEMON = {"test_e2e.py", "test_intake_browser.py"}
+_FIRST = (
+    "test_production_shape.py",
+    "test_e2e.py",
+    "test_e2e_deliveries.py",
+    "test_intake_browser.py",
+)
+_SHARED_DAEMON = {"test_e2e.py", "test_e2e_deliveries.py", "test_intake_browser.py"}
 
 
 def pytest_collection_modifyitems(config, items):

@@ -30,7 +30,9 @@ ANALYTICS_ASSETS = (
     "spend_by_supplier_month",
     "spend_by_site_month",
     "import_queue_health",
+    "order_deliveries",
 )
+NOTE_ANALYTICS_ASSETS = ("order_deliveries", "open_order_lines", "deliveries_by_site_day")
 
 
 class LineageNotFound(LookupError):
@@ -86,6 +88,8 @@ class Lineage:
     order_materialization: Materialization | None
     analytics: list[Materialization]
     source: str
+    # A delivery-note batch: the note, and the order lines it delivered against.
+    note: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -444,32 +448,92 @@ def _extraction_summary(batch: Batch, order: dict | None) -> dict[str, Any] | No
     return {k: result.get(k) for k in keys}
 
 
+def _note_summary(store: Store, note: dict, note_url: str, order_url) -> dict[str, Any]:
+    orders: dict[int, dict] = {}
+    lines = []
+    for line in note["lines"]:
+        matched = line["matched_order_line"]
+        if matched:
+            orders.setdefault(
+                matched["order_id"],
+                {
+                    "id": matched["order_id"],
+                    "po_number": matched["po_number"],
+                    "url": order_url(matched["order_id"]),
+                },
+            )
+        lines.append(
+            {
+                "line_number": line["line_number"],
+                "description": line["description"],
+                "quantity": _money(line["quantity"]),
+                "unit": line["unit"],
+                "order_id": matched["order_id"] if matched else None,
+                "order_line": matched["line_number"] if matched else None,
+                "method": line["match_method"],
+                "exceptions": line["exceptions"],
+            }
+        )
+    return {
+        "id": note["id"],
+        "dn_number": note["dn_number"],
+        "supplier": note["supplier_name"],
+        "po_refs": note["po_refs"],
+        "match_status": note["match_status"],
+        "exceptions": note["match_exceptions"],
+        "review_status": note["review_status"],
+        "created_at": note["created_at"].isoformat(),
+        "url": note_url,
+        "orders": list(orders.values()),
+        "lines": lines,
+    }
+
+
+def _deliveries(store: Store, order_id: int) -> dict[str, Any] | None:
+    found = store.deliveries.order_deliveries(order_id)
+    if found is None:
+        return None
+    notes = {n["id"]: n["dn_number"] for line in found["lines"] for n in line["notes"]}
+    return {
+        "status": found["status"],
+        "notes": [{"id": k, "dn_number": v} for k, v in notes.items()],
+    }
+
+
 def build_lineage(store: Store, source: DagsterSource, ref: str) -> Lineage:
-    from po_ingest.defs.assets import order_url
+    from po_ingest.defs.assets import note_url, order_url
 
     batch = find_batch(store, ref)
-    order = store.orders.get(batch.processed_record_id) if batch.processed_record_id else None
-    after = order["created_at"].timestamp() if order else None
+    is_note = batch.batch_type == "delivery_notes"
+    record_id = batch.processed_record_id
+    order = store.orders.get(record_id) if record_id and not is_note else None
+    note = store.deliveries.view(record_id) if record_id and is_note else None
+    stored = order or note
+    after = stored["created_at"].timestamp() if stored else None
     analytics = []
-    if order:
-        for asset in ANALYTICS_ASSETS:
+    if stored:
+        for asset in NOTE_ANALYTICS_ASSETS if is_note else ANALYTICS_ASSETS:
             if found := source.latest_materialization(asset, after=after):
                 analytics.append(found)
     batch_json = batch.to_json()
     batch_json.pop("extraction", None)
+    order_json = None
+    if order:
+        order_json = _order_summary(store, order, order_url(order["id"]))
+        order_json["deliveries"] = _deliveries(store, order["id"])
+    kind = "delivery_note" if is_note else "purchase_order"
     return Lineage(
         batch=batch_json,
         partition_exists=source.partition_exists(batch.id),
         upload=source.latest_materialization("uploaded_document", batch.id),
         runs=source.runs_for(batch.id),
-        extraction=_extraction_summary(batch, order),
-        extraction_materialization=source.latest_materialization(
-            "extracted_purchase_order", batch.id
-        ),
-        order=_order_summary(store, order, order_url(order["id"])) if order else None,
-        order_materialization=source.latest_materialization("purchase_order", batch.id),
+        extraction=_extraction_summary(batch, stored),
+        extraction_materialization=source.latest_materialization(f"extracted_{kind}", batch.id),
+        order=order_json,
+        order_materialization=source.latest_materialization(kind, batch.id),
         analytics=analytics,
         source=source.name,
+        note=_note_summary(store, note, note_url(note["id"]), order_url) if note else None,
     )
 
 
@@ -521,14 +585,45 @@ def render(lineage: Lineage) -> str:
         for e in o["edits"]:
             detail = ", ".join(e["fields"]) or e["reason"] or ""
             out.append(f"          r{e['revision']} {e['action']} by {e['by']} {e['at']}  {detail}")
-        for m in lineage.analytics:
-            rows = m.metadata.get("dagster/row_count")
-            out.append(
-                f"        → {m.asset}  {_when(m.timestamp)}  run {m.run_id}"
-                + (f"  {rows} rows" if rows is not None else "")
+        if d := o.get("deliveries"):
+            dns = ", ".join(n["dn_number"] for n in d["notes"]) or "no notes"
+            out.append(f"        deliveries {d['status']}  ({dns})")
+        _render_analytics(out, lineage, "order")
+    elif n := lineage.note:
+        out.append(
+            f"      note  {n['id']}  {n['dn_number']}  {n['supplier'] or '-'}  orders "
+            f"{', '.join(n['po_refs']) or '-'}  {n['match_status']}  {n['url']}"
+        )
+        out.append(
+            f"        review {n['review_status']}  exceptions {', '.join(n['exceptions']) or '-'}"
+        )
+        for line in n["lines"]:
+            where = (
+                f"order {line['order_id']} line {line['order_line']} ({line['method']})"
+                if line["order_id"]
+                else "no order line"
             )
-        if not lineage.analytics:
-            out.append("        → no analytics materialized since the order was stored")
+            out.append(
+                f"          {line['line_number']}  {line['quantity']} {line['unit'] or ''}  "
+                f"{line['description'][:40]}  → {where}"
+                + (f"  {', '.join(line['exceptions'])}" if line["exceptions"] else "")
+            )
+        for order_ref in n["orders"]:
+            out.append(
+                f"        → order {order_ref['id']}  {order_ref['po_number']}  {order_ref['url']}"
+            )
+        _render_analytics(out, lineage, "note")
     else:
         out.append("      no order yet")
     return "\n".join(out)
+
+
+def _render_analytics(out: list[str], lineage: Lineage, what: str) -> None:
+    for m in lineage.analytics:
+        rows = m.metadata.get("dagster/row_count")
+        out.append(
+            f"        → {m.asset}  {_when(m.timestamp)}  run {m.run_id}"
+            + (f"  {rows} rows" if rows is not None else "")
+        )
+    if not lineage.analytics:
+        out.append(f"        → no analytics materialized since the {what} was stored")

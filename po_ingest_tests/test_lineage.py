@@ -22,6 +22,7 @@ from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
 from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage, render
+from po_ingest_tests.support.deliveries import partly_and_over_delivered
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
@@ -252,3 +253,21 @@ def test_graphql_answers_the_same_as_the_instance(store, files, job, instance, t
         server.terminate()
         server.wait(timeout=20)
         log.close()
+
+
+def test_lineage_follows_a_note_to_its_order_and_an_order_to_its_notes(store, files, instance):
+    order_id, _, second = partly_and_over_delivered(store, files)
+    note_batch = store.deliveries.get(second)["batch_id"]
+    lineage = build_lineage(store, InstanceSource(instance), note_batch)
+    assert lineage.order is None and lineage.note["dn_number"] == "LS-2"
+    assert [o["id"] for o in lineage.note["orders"]] == [order_id]
+    assert lineage.note["lines"][0]["order_line"] == 1
+    assert lineage.note["exceptions"] == ["over_delivery"]
+    text = render(lineage)
+    assert f"→ order {order_id}" in text and "over_delivery" in text
+    by_order = build_lineage(
+        store, InstanceSource(instance), store.orders.get(order_id)["batch_id"]
+    )
+    assert by_order.order["deliveries"]["status"] == "over"
+    assert [n["dn_number"] for n in by_order.order["deliveries"]["notes"]] == ["LS-1", "LS-2"]
+    assert "deliveries over  (LS-1, LS-2)" in render(by_order)

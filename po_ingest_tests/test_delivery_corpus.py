@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from po_ingest.lib.delivery_note_model import NOTE_FIELDS, NOTE_LINE_FIELDS
 from po_ingest.lib.extraction import documents
 from po_ingest_tests.corpus import formats
 from po_ingest_tests.corpus.delivery_notes import generate_delivery_notes, note_document
@@ -19,36 +20,8 @@ from po_ingest_tests.corpus.delivery_notes.goods import UNIT_SPELLINGS
 from po_ingest_tests.corpus.delivery_notes.scenarios import generate_scenarios
 from po_ingest_tests.realnotes.download import HERE as REALNOTES
 
-FIELDS = [
-    "dn_number",
-    "dn_date",
-    "delivery_date",
-    "supplier_name",
-    "po_refs",
-    "project_code",
-    "delivered_to",
-    "received_by",
-    "signature_present",
-    "vehicle",
-    "carrier",
-    "gross_weight",
-    "tare_weight",
-    "net_weight",
-    "weight_unit",
-    "currency",
-    "lines",
-]
-LINE_FIELDS = [
-    "line_number",
-    "po_line_ref",
-    "item_code",
-    "description",
-    "quantity",
-    "unit",
-    "batch_or_lot",
-    "unit_price",
-    "line_total",
-]
+FIELDS = [*NOTE_FIELDS, "lines"]
+LINE_FIELDS = list(NOTE_LINE_FIELDS)
 EXCEPTIONS = {"unknown_order", "unknown_item", "unit_mismatch", "over_delivery", "order_complete"}
 
 

@@ -108,3 +108,8 @@ class DeliveryNoteExtraction(ExtractionRecord):
     `lines.<index from 0>.<field>`."""
 
     note: DeliveryNote
+
+
+# The fields of a note's header and of its lines, in the model's order.
+NOTE_FIELDS = tuple(name for name in DeliveryNote.model_fields if name != "lines")
+NOTE_LINE_FIELDS = tuple(DeliveryNoteLine.model_fields)

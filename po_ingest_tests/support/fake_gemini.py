@@ -35,6 +35,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pymupdf
 
+from po_ingest.lib.delivery_note_model import NOTE_FIELDS, NOTE_LINE_FIELDS
 from po_ingest_tests.support.documents import read_payload
 
 TOKENS_PER_PAGE = 258  # what Gemini bills for a PDF page or a (small) image
@@ -188,35 +189,6 @@ def _dumps(answer: dict) -> str:
     return re.sub(rf'"{_RAW}([-+0-9.eE]+)"', r"\1", text)
 
 
-NOTE_FIELDS = (
-    "dn_number",
-    "dn_date",
-    "delivery_date",
-    "supplier_name",
-    "po_refs",
-    "project_code",
-    "delivered_to",
-    "received_by",
-    "signature_present",
-    "vehicle",
-    "carrier",
-    "gross_weight",
-    "tare_weight",
-    "net_weight",
-    "weight_unit",
-    "currency",
-)
-NOTE_LINE_FIELDS = (
-    "line_number",
-    "po_line_ref",
-    "item_code",
-    "description",
-    "quantity",
-    "unit",
-    "batch_or_lot",
-    "unit_price",
-    "line_total",
-)
 _NOTE_NUMBERS = {
     "gross_weight",
     "tare_weight",

@@ -15,7 +15,11 @@ from decimal import Decimal
 
 from pydantic import BaseModel
 
-from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction, DeliveryNoteLine
+from po_ingest.lib.delivery_note_model import (
+    NOTE_FIELDS,
+    NOTE_LINE_FIELDS,
+    DeliveryNoteExtraction,
+)
 from po_ingest.lib.extraction.base import Document
 from po_ingest.lib.extraction.documents import open_pdf
 from po_ingest.lib.extraction.provenance import Hit, PrintedValues
@@ -45,26 +49,10 @@ ORDER_SHAPE = Shape(
     line_fields=tuple(LineItem.model_fields),
 )
 NOTE_SHAPE = Shape(
-    header=(
-        "dn_number",
-        "dn_date",
-        "delivery_date",
-        "supplier_name",
-        "po_refs",
-        "project_code",
-        "delivered_to",
-        "received_by",
-        "vehicle",
-        "carrier",
-        "gross_weight",
-        "tare_weight",
-        "net_weight",
-        "weight_unit",
-        "currency",
-    ),
+    header=NOTE_FIELDS,
     totals=(),
     lines="lines",
-    line_fields=tuple(DeliveryNoteLine.model_fields),
+    line_fields=NOTE_LINE_FIELDS,
 )
 
 

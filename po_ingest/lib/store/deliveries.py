@@ -8,7 +8,11 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
+from po_ingest.lib.delivery_note_model import (
+    NOTE_FIELDS,
+    NOTE_LINE_FIELDS,
+    DeliveryNoteExtraction,
+)
 from po_ingest.lib.matching_keys import normalise_po_ref, supplier_key
 from po_ingest.lib.reconcile import NoteStatus
 from po_ingest.lib.review.routing import ReviewPolicy, route
@@ -33,35 +37,6 @@ from po_ingest.lib.store.schema import delivery_note_items, delivery_note_po_ref
 from po_ingest.lib.store.sites import load_sites
 
 # The note's header fields stored as its columns, under the model's names.
-_HEADER = (
-    "dn_number",
-    "supplier_name",
-    "dn_date",
-    "delivery_date",
-    "po_refs",
-    "project_code",
-    "delivered_to",
-    "received_by",
-    "signature_present",
-    "vehicle",
-    "carrier",
-    "gross_weight",
-    "tare_weight",
-    "net_weight",
-    "weight_unit",
-    "currency",
-)
-_LINE = (
-    "line_number",
-    "po_line_ref",
-    "item_code",
-    "description",
-    "quantity",
-    "unit",
-    "batch_or_lot",
-    "unit_price",
-    "line_total",
-)
 
 
 @dataclass(frozen=True)
@@ -113,7 +88,7 @@ def persist_delivery_note(
     note_id = conn.execute(
         delivery_notes.insert()
         .values(
-            **{name: getattr(note, name) for name in _HEADER},
+            **{name: getattr(note, name) for name in NOTE_FIELDS},
             supplier_key=supplier_key(note.supplier_name),
             site_id=site.id if site else None,
             **document_values(extraction, warnings, routing, batch_id, run_id, file_key, now),
@@ -130,7 +105,7 @@ def persist_delivery_note(
         delivery_note_items.insert(),
         [
             {
-                **{name: getattr(line, name) for name in _LINE},
+                **{name: getattr(line, name) for name in NOTE_LINE_FIELDS},
                 "line_number": line.line_number or index + 1,
                 "delivery_note_id": note_id,
                 "extracted_index": index,

@@ -300,3 +300,19 @@ delivery_note_items = _lines_table(
     sa.Column("exceptions", sa.JSON, nullable=False, server_default="[]"),
     quantity_required=True,
 )
+
+# People's decisions on a note: approved, rejected, a line's match set or cleared by hand;
+# numbered as the note's revision (a rematch does not count as one).
+delivery_note_events = sa.Table(
+    "delivery_note_events",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    _belongs_to("delivery_note", index=True),
+    sa.Column("revision", sa.Integer, nullable=False),
+    sa.Column("action", sa.String(16), nullable=False),
+    sa.Column("user_name", sa.String(100), nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("changes", sa.JSON, nullable=False, server_default="[]"),
+    sa.Column("reason", sa.Text, nullable=True),
+    sa.UniqueConstraint("delivery_note_id", "revision", name="uq_delivery_note_events_revision"),
+)

@@ -4,10 +4,9 @@ reviewer or admin only, attributed to the caller, 404/409/422 saying why; a note
 carries the order lines it may match and its history."""
 
 import pytest
-from fastapi.testclient import TestClient
 
-from po_ingest.lib.store import Store
 from po_ingest_tests.support.deliveries import partly_and_over_delivered
+from po_ingest_tests.support.intake import client_as
 
 ACCEPTED = "site manager kept the extra cubic metre"
 
@@ -15,12 +14,6 @@ ACCEPTED = "site manager kept the extra cubic metre"
 @pytest.fixture
 def delivered(store, files):
     return partly_and_over_delivered(store, files)
-
-
-def _as(app, store: Store, name: str, role: str) -> TestClient:
-    client = TestClient(app)
-    client.headers["Authorization"] = f"Bearer {store.users.add(name, role)}"
-    return client
 
 
 def test_a_note_names_the_order_lines_it_may_match_and_has_no_history_yet(client, delivered):
@@ -39,7 +32,7 @@ def test_a_note_names_the_order_lines_it_may_match_and_has_no_history_yet(client
 
 def test_an_over_delivery_is_approved_with_a_reason_by_the_caller(app, store, delivered):
     _, _, over = delivered
-    rita = _as(app, store, "rita", "reviewer")
+    rita = client_as(app, store, "rita", "reviewer")
     refused = rita.post(f"/api/delivery-notes/{over}/approve")
     assert refused.status_code == 422
     assert refused.json()["detail"] == (
@@ -91,7 +84,7 @@ def test_a_note_is_rejected_with_a_reason_and_its_neighbour_clears(client, deliv
 
 def test_a_line_is_matched_by_hand_and_cleared(app, store, delivered):
     _, first, over = delivered
-    tom = _as(app, store, "tom", "reviewer")
+    tom = client_as(app, store, "tom", "reviewer")
     note = tom.get(f"/api/delivery-notes/{over}").json()
     concrete = note["lines"][0]["id"]
     rebar = note["order_lines"][1]["id"]
@@ -136,7 +129,7 @@ def test_a_line_is_matched_by_hand_and_cleared(app, store, delivered):
 
 def test_an_uploader_may_not_decide_and_an_unknown_note_is_404(app, store, client, delivered):
     _, _, over = delivered
-    ulla = _as(app, store, "ulla", "uploader")
+    ulla = client_as(app, store, "ulla", "uploader")
     note = client.get(f"/api/delivery-notes/{over}").json()
     line = note["lines"][0]["id"]
     for method, path, body in [

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from po_ingest.intake.order_schemas import SiteOut
+from po_ingest.intake.order_schemas import RevisionOut, SiteOut
 from po_ingest.intake.schemas import decimal_text, money_text
 from po_ingest.lib.delivery_note_model import DeliveryNote
 from po_ingest.lib.progress import LineStatus, OrderStatus
@@ -91,16 +91,12 @@ class OrderLineChoiceOut(BaseModel):
     unit: str | None
 
 
-class NoteEventOut(BaseModel):
-    revision: int
+class NoteEventOut(RevisionOut):
     action: str = Field(description="approved | rejected | matched")
-    user_name: str = Field(description="Who: a user, or `admin` (the shared token).")
-    created_at: dt.datetime
     changes: list[dict[str, Any]] = Field(
         description='A match: `{field: "line <n>", old, new}`, order lines as '
         "`<po_number> line <n>` (null: none)."
     )
-    reason: str | None
 
 
 _WEIGHTS = ("gross_weight", "tare_weight", "net_weight")

@@ -16,6 +16,7 @@ from po_ingest.lib.review.routing import AUTO, ReviewStatus
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.store.delivery_matching import rematch
 from po_ingest.lib.store.delivery_views import order_lines_named
+from po_ingest.lib.store.revisions import record
 from po_ingest.lib.store.schema import delivery_note_events, delivery_note_items, delivery_notes
 
 APPROVED, REJECTED, MATCHED = "approved", "rejected", "matched"
@@ -78,29 +79,6 @@ def _won(conn: sa.Connection, note_id: int, action: str, values: dict | None = N
     )
 
 
-def _record(
-    conn: sa.Connection,
-    note_id: int,
-    revision: int,
-    action: str,
-    user: str,
-    *,
-    changes: list[dict] | None = None,
-    reason: str | None = None,
-) -> None:
-    conn.execute(
-        delivery_note_events.insert().values(
-            delivery_note_id=note_id,
-            revision=revision,
-            action=action,
-            user_name=user,
-            created_at=dt.datetime.now(dt.UTC),
-            changes=changes or [],
-            reason=reason,
-        )
-    )
-
-
 def _text(reason: str | None) -> str | None:
     return (reason or "").strip() or None
 
@@ -123,7 +101,7 @@ def approve(conn: sa.Connection, note_id: int, user: str, reason: str | None) ->
     now = dt.datetime.now(dt.UTC)
     values = dict(review_status=ReviewStatus.VERIFIED.value, verified_by=user, verified_at=now)
     revision = _won(conn, note_id, APPROVED, values)
-    _record(conn, note_id, revision, APPROVED, user, reason=reason)
+    record(conn, note_id, revision, APPROVED, user, reason=reason, table=delivery_note_events)
     return revision
 
 
@@ -136,7 +114,7 @@ def reject(
         raise InvalidDecision("say why the note is rejected (a reason)")
     values = dict(review_status=ReviewStatus.REJECTED.value, verified_by=None, verified_at=None)
     revision = _won(conn, note_id, REJECTED, values)
-    _record(conn, note_id, revision, REJECTED, user, reason=reason)
+    record(conn, note_id, revision, REJECTED, user, reason=reason, table=delivery_note_events)
     rematch(conn, settings, note_ids=[note_id])
     return revision
 
@@ -188,6 +166,6 @@ def confirm_match(
         "old": _label(candidates.get(note_line.matched_order_item_id)),
         "new": _label(candidates.get(order_item_id)),
     }
-    _record(conn, note_id, revision, MATCHED, user, changes=[change])
+    record(conn, note_id, revision, MATCHED, user, changes=[change], table=delivery_note_events)
     rematch(conn, settings, note_ids=[note_id])
     return revision

@@ -3,12 +3,10 @@ lines, the list of notes, an order's deliveries, the note's original and pages, 
 link to its note, and a retry as the other document type (API and CLI)."""
 
 import pytest
-from fastapi.testclient import TestClient
 
 from po_ingest.cli import main
 from po_ingest.lib.delivery_note_model import DeliveryNote, DeliveryNoteExtraction
 from po_ingest.lib.intake import accept_upload
-from po_ingest.lib.store import Store
 from po_ingest_tests.support.deliveries import (
     dead_batch,
     line,
@@ -17,7 +15,7 @@ from po_ingest_tests.support.deliveries import (
     store_note,
     store_order,
 )
-from po_ingest_tests.support.intake import put_in_state
+from po_ingest_tests.support.intake import client_as, put_in_state
 
 RETRY_AS_NOTE = "a delivery note, not a purchase order: retry as delivery note"
 
@@ -25,12 +23,6 @@ RETRY_AS_NOTE = "a delivery note, not a purchase order: retry as delivery note"
 @pytest.fixture
 def delivered(store, files):
     return partly_and_over_delivered(store, files)
-
-
-def _as(app, store: Store, name: str, role: str) -> TestClient:
-    client = TestClient(app)
-    client.headers["Authorization"] = f"Bearer {store.users.add(name, role)}"
-    return client
 
 
 # -- one note --------------------------------------------------------------------------------
@@ -163,7 +155,7 @@ def test_notes_are_listed_newest_first_and_filtered(client, store, files, delive
 def test_an_uploader_sees_only_the_notes_of_their_own_batches(app, store, files, delivered):
     _, first, _ = delivered
     _, own = store_note(store, files, "LS-5", [line("Gravel", "1", "t")], uploaded_by="ana")
-    with _as(app, store, "ana", "uploader") as ana:
+    with client_as(app, store, "ana", "uploader") as ana:
         assert [n["id"] for n in ana.get("/api/delivery-notes").json()["items"]] == [own]
         assert ana.get(f"/api/delivery-notes/{own}").status_code == 200
         assert ana.get(f"/api/delivery-notes/{own}/file").status_code == 200
@@ -180,7 +172,7 @@ def test_a_note_batch_does_not_open_the_order_with_the_same_id(app, store, files
     order_id = store_order(store, files)
     _, note_id = store_note(store, files, "LS-5", [line("Gravel", "1", "t")], uploaded_by="ana")
     assert order_id == note_id == 1
-    with _as(app, store, "ana", "uploader") as ana:
+    with client_as(app, store, "ana", "uploader") as ana:
         assert ana.get(f"/api/purchase-orders/{order_id}").status_code == 404
         assert ana.get(f"/api/purchase-orders/{order_id}/deliveries").status_code == 404
 
@@ -298,7 +290,7 @@ def test_a_dead_batch_retried_as_a_delivery_note_is_pending_as_one(app, store, f
     batch_id = _dead_batch(store, files)
     body = {"data": {"batch_type": "delivery_notes"}} if as_form else {"json": {
         "batch_type": "delivery_notes"}}  # fmt: skip
-    with _as(app, store, "rita", "reviewer") as rita:
+    with client_as(app, store, "rita", "reviewer") as rita:
         response = rita.post(f"/api/batches/{batch_id}/retry", **body)
     assert response.status_code == 200, response.text
     shown = response.json()
@@ -364,7 +356,7 @@ def test_a_processed_note_batch_is_not_retried_and_an_uploader_may_not_retry(
     response = client.post(f"/api/batches/{batch_id}/retry", json={"batch_type": "purchase_orders"})
     assert response.status_code == 409 and "is processed" in response.json()["detail"]
     dead = _dead_batch(store, files)
-    with _as(app, store, "ana", "uploader") as ana:
+    with client_as(app, store, "ana", "uploader") as ana:
         response = ana.post(f"/api/batches/{dead}/retry", json={"batch_type": "delivery_notes"})
     assert response.status_code == 403
     assert store.batches.get(dead).batch_type == "purchase_orders"

@@ -13,6 +13,7 @@ from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
 from po_ingest.intake.routes import (
     batches,
     delivery_notes,
+    delivery_review,
     docs,
     imports,
     orders,
@@ -88,6 +89,7 @@ def create_app(settings: IntakeSettings) -> FastAPI:
     api.include_router(imports.router)
     api.include_router(orders.router)
     api.include_router(delivery_notes.router)
+    api.include_router(delivery_review.router)
     api.include_router(page_images.router)
     api.include_router(review.router)
     app.include_router(api)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+from typing import Any
 
 from pydantic import BaseModel, Field
 
-from po_ingest.intake.order_schemas import SiteOut
+from po_ingest.intake.order_schemas import RevisionOut, SiteOut
 from po_ingest.intake.schemas import decimal_text, money_text
 from po_ingest.lib.delivery_note_model import DeliveryNote
 from po_ingest.lib.progress import LineStatus, OrderStatus
@@ -36,6 +37,7 @@ class MatchedOrderLineOut(BaseModel):
 
 
 class DeliveryNoteLineOut(BaseModel):
+    id: int = Field(description="The line's id (`PUT …/lines/{id}/match`).")
     line_number: int
     po_line_ref: int | None = Field(description="The order line number the note prints.")
     item_code: str | None
@@ -48,7 +50,11 @@ class DeliveryNoteLineOut(BaseModel):
     matched_order_line: MatchedOrderLineOut | None = Field(
         description="The order line it delivers against; null: none found."
     )
-    method: str | None = Field(description="po_line_ref | item_code | description | manual")
+    order_item_id: int | None = Field(description="That order line's id (in `order_lines`).")
+    method: str | None = Field(
+        description="po_line_ref | item_code | description | manual | manual_none (a person "
+        "said: none of the orders' lines)"
+    )
     score: float | None = Field(description="How alike the descriptions are, 0–100.")
     exceptions: list[str] = Field(description="unknown_item, unit_mismatch, over_delivery, …")
 
@@ -56,7 +62,7 @@ class DeliveryNoteLineOut(BaseModel):
     def of(cls, line: dict) -> DeliveryNoteLineOut:
         matched = line["matched_order_line"]
         return cls(
-            **{name: line[name] for name in ("line_number", "po_line_ref", "item_code")},
+            **{name: line[name] for name in ("id", "line_number", "po_line_ref", "item_code")},
             description=line["description"],
             quantity=decimal_text(line["quantity"]),
             unit=line["unit"],
@@ -68,10 +74,29 @@ class DeliveryNoteLineOut(BaseModel):
                 if matched
                 else None
             ),
+            order_item_id=line["matched_order_item_id"],
             method=line["match_method"],
             score=line["match_score"],
             exceptions=list(line["exceptions"] or []),
         )
+
+
+class OrderLineChoiceOut(BaseModel):
+    id: int = Field(description="The order line's id (`order_item_id` of a match).")
+    order_id: int
+    po_number: str
+    line_number: int
+    description: str
+    quantity: str | None = Field(description=f"Ordered. {_DECIMAL}")
+    unit: str | None
+
+
+class NoteEventOut(RevisionOut):
+    action: str = Field(description="approved | rejected | matched")
+    changes: list[dict[str, Any]] = Field(
+        description='A match: `{field: "line <n>", old, new}`, order lines as '
+        "`<po_number> line <n>` (null: none)."
+    )
 
 
 _WEIGHTS = ("gross_weight", "tare_weight", "net_weight")
@@ -82,6 +107,8 @@ _AS_STORED = (
     "batch_id",
     "created_at",
     "verified_by",
+    "verified_at",
+    "revision",
 )
 
 
@@ -113,12 +140,18 @@ class DeliveryNoteOut(BaseModel):
     review_status: ReviewStatus
     review_reasons: list[str]
     verified_by: str | None
+    verified_at: dt.datetime | None
+    revision: int = Field(description="+1 on every decision of a person.")
     batch_id: str
     created_at: dt.datetime
     extractor: str | None
     model: str | None
     file_url: str | None = Field(description="The stored original (send the token).")
     lines: list[DeliveryNoteLineOut]
+    order_lines: list[OrderLineChoiceOut] = Field(
+        description="The lines of the stored orders the note names: what a line may match."
+    )
+    history: list[NoteEventOut] = Field(description="People's decisions, oldest first.")
 
     @classmethod
     def of(cls, note: dict, site: Site | None) -> DeliveryNoteOut:
@@ -137,7 +170,30 @@ class DeliveryNoteOut(BaseModel):
             model=extraction.get("model"),
             file_url=f"/api/delivery-notes/{note['id']}/file" if note["file_key"] else None,
             lines=[DeliveryNoteLineOut.of(line) for line in note["lines"]],
+            order_lines=[
+                OrderLineChoiceOut(**choice | {"quantity": decimal_text(choice["quantity"])})
+                for choice in note["order_lines"]
+            ],
+            history=[NoteEventOut(**event) for event in note["history"]],
         )
+
+
+class NoteApproveIn(BaseModel):
+    reason: str | None = Field(
+        default=None, max_length=2000, description="Needed when the note over-delivered."
+    )
+
+
+class NoteRejectIn(BaseModel):
+    reason: str = Field(max_length=2000, description="Why (required).")
+
+
+class LineMatchIn(BaseModel):
+    order_item_id: int | None = Field(
+        ge=1,
+        le=2**31 - 1,
+        description="One of the note's `order_lines`; null: none of them.",
+    )
 
 
 class ListedNoteOut(BaseModel):

@@ -23,6 +23,8 @@ class Method(StrEnum):
     ITEM_CODE = "item_code"
     DESCRIPTION = "description"
     MANUAL = "manual"
+    # A person said the line delivers against none of the orders' lines.
+    MANUAL_NONE = "manual_none"
 
 
 UNKNOWN_ITEM = "unknown_item"
@@ -49,6 +51,8 @@ class NoteLine:
     po_line_ref: int | None = None
     # A person's match: kept by every rematch while that order line exists.
     manual_order_line_id: int | None = None
+    # A person's "none of these lines": kept by every rematch.
+    unmatched_by_hand: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,6 +88,9 @@ def match_note(
 
 
 def _match_line(line: NoteLine, order_lines: Sequence[OrderLine], threshold: float) -> LineMatch:
+    if line.unmatched_by_hand:
+        exceptions = (UNKNOWN_ITEM,) if order_lines else ()
+        return LineMatch(line.id, method=Method.MANUAL_NONE, exceptions=exceptions)
     if not order_lines:
         return LineMatch(line.id)
     manual = [o for o in order_lines if o.id == line.manual_order_line_id]

@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import uvicorn
+from fastapi.testclient import TestClient
 
 from po_ingest.intake.app import create_app
 from po_ingest.intake.settings import IntakeSettings
@@ -30,6 +31,13 @@ def intake_app(db_url: str, files_dir: Path, **overrides):
         **overrides,
     )
     return create_app(settings)
+
+
+def client_as(app, store: Store, name: str, role: str) -> TestClient:
+    """A client of `app` with the token of a new user `name` in `role`."""
+    client = TestClient(app)
+    client.headers["Authorization"] = f"Bearer {store.users.add(name, role)}"
+    return client
 
 
 def stored_files(files: FileStore) -> list[Path]:

@@ -1,18 +1,22 @@
 // The delivery-note page: header, the note's lines each with the order line it matched (a
-// link to the order), how it matched, its exceptions highlighted, and the note's pages.
+// link to the order), how it matched, its exceptions highlighted, the note's pages, and a
+// reviewer's decisions (note_decisions.js).
 import { api, el, fact, formatDateTime, mountTokenBox, openFile } from "./api.js";
 import { NOTE_STATUS, exceptionChips, statusPill } from "./delivery_status.js";
+import { mountDecisions } from "./note_decisions.js";
 import { DocumentView } from "./review_document.js";
 
 const $ = (id) => document.getElementById(id);
 const noteId = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop());
 const documentView = new DocumentView($("note-document"), () => {});
+const decisions = mountDecisions({ render, showError });
 
 const METHOD_TEXT = {
   po_line_ref: "order line number",
   item_code: "item code",
   description: "description",
   manual: "a person",
+  manual_none: "a person: none",
 };
 
 function showError(message) {
@@ -44,7 +48,7 @@ function matchedBy(line) {
   return `${METHOD_TEXT[line.method] || line.method}${score}`;
 }
 
-function lineRow(line) {
+function lineRow(note, line) {
   return el(
     "tr",
     { "data-line": String(line.line_number), class: line.exceptions.length ? "has-exception" : "" },
@@ -57,6 +61,7 @@ function lineRow(line) {
     el("td", { "data-field": "order-line" }, orderLine(line.matched_order_line)),
     el("td", { "data-field": "method" }, matchedBy(line)),
     el("td", {}, el("ul", { class: "chips" }, ...exceptionChips(line.exceptions))),
+    el("td", {}, decisions.matchCell(note, line)),
   );
 }
 
@@ -78,6 +83,7 @@ function render(note) {
     ...fact("Site", site),
     ...fact("Delivered to", note.delivered_to),
     ...fact("Received by", note.received_by),
+    ...fact("Verified by", note.verified_by && `${note.verified_by} · ${formatDateTime(note.verified_at)}`),
     ...fact("Signed", note.signature_present == null ? null : note.signature_present ? "yes" : "no"),
     ...fact("Vehicle", note.vehicle),
     ...fact("Carrier", note.carrier),
@@ -87,11 +93,12 @@ function render(note) {
   );
   $("note-exceptions").replaceChildren(...chipsOr(exceptionChips(note.exceptions)));
   $("note-warnings").replaceChildren(...chipsOr(note.warnings.map((w) => el("li", { class: "chip" }, w))));
-  $("note-lines").tBodies[0].replaceChildren(...note.lines.map(lineRow));
+  $("note-lines").tBodies[0].replaceChildren(...note.lines.map((line) => lineRow(note, line)));
   const button = $("open-file");
   button.hidden = !note.file_url;
   button.onclick = () =>
     openFile(note.file_url, button).catch((error) => showError(`Could not open the file: ${error.message}`));
+  decisions.show(note);
   $("note").hidden = false;
   if (note.file_url) {
     documentView.show(`/api/delivery-notes/${note.id}`, []).catch((error) => {

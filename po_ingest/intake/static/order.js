@@ -1,6 +1,7 @@
 // The order page: header, lines, warnings and history of one purchase order, and its original file
 // (fetched with the token and opened as a blob: URL, so the token never appears in a URL).
 import { api, el, fact, formatDateTime, mountTokenBox, openFile } from "./api.js";
+import { historyItem } from "./history.js";
 import { showDeliveries } from "./order_deliveries.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,21 +24,6 @@ function money(value, currency) {
   return value == null ? "—" : `${value} ${currency}`;
 }
 
-const shown = (value) => (value === null || value === undefined ? "—" : typeof value === "object" ? JSON.stringify(value) : String(value));
-
-function revision(rev) {
-  return el(
-    "li",
-    { "data-revision": String(rev.revision) },
-    el("strong", {}, `${rev.action} by ${rev.user_name}`),
-    ` · ${formatDateTime(rev.created_at)} · revision ${rev.revision}`,
-    rev.reason ? ` · ${rev.reason}` : "",
-    rev.changes.length
-      ? el("ul", { class: "changes" }, ...rev.changes.map((c) => el("li", {}, `${c.field}: ${shown(c.old)} → ${shown(c.new)}`)))
-      : "",
-  );
-}
-
 function render(order) {
   document.title = `${order.po_number} · Purchase order`;
   $("order-title").replaceChildren(
@@ -47,7 +33,7 @@ function render(order) {
   $("review-link").href = `/review/${order.id}`;
   $("reopen").hidden = order.review_status === "needs_review";
   $("reopen").onclick = () => reopen(order);
-  $("order-history").replaceChildren(...order.history.map(revision));
+  $("order-history").replaceChildren(...order.history.map(historyItem));
   const site = order.site ? `${order.site.name}${order.site.project_code ? ` (${order.site.project_code})` : ""}` : "no matching site";
   $("order-header").replaceChildren(
     ...fact("Order id", `#${order.id}`),

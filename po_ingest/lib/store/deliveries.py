@@ -18,6 +18,7 @@ from po_ingest.lib.reconcile import NoteStatus
 from po_ingest.lib.review.routing import ReviewPolicy, route
 from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.sites import match_site
+from po_ingest.lib.store import delivery_reviews
 from po_ingest.lib.store.delivery_matching import rematch
 from po_ingest.lib.store.delivery_progress import (
     delivered_notes,
@@ -162,8 +163,8 @@ class DeliveryStore:
             return load_with_lines(conn, delivery_notes, parent_id, note_id, "lines")
 
     def view(self, note_id: int) -> dict | None:
-        """The note with its lines, each with the order line it matched; see
-        delivery_views.note_with_matches."""
+        """The note with its lines, each with the order line it matched, the order lines it
+        may match and its history; see delivery_views.note_with_matches."""
         with self.engine.connect() as conn:
             return note_with_matches(conn, note_id)
 
@@ -171,6 +172,28 @@ class DeliveryStore:
         """Notes newest first; filters as delivery_views.list_notes takes them."""
         with self.engine.connect() as conn:
             return list_notes(conn, **filters)
+
+    def approve(self, note_id: int, user: str, reason: str | None = None) -> int:
+        """A note that needs review becomes verified by `user` (an over-delivery is accepted
+        only with a reason); its new revision. NoSuchNote, NoteConflict, InvalidDecision."""
+        with self.engine.begin() as conn:
+            return delivery_reviews.approve(conn, note_id, user, reason)
+
+    def reject(self, note_id: int, user: str, reason: str) -> int:
+        """The note is rejected (it delivers nothing; the notes sharing its orders are
+        matched again); its new revision."""
+        with self.engine.begin() as conn:
+            return delivery_reviews.reject(conn, note_id, user, reason, self.settings)
+
+    def confirm_match(
+        self, note_id: int, line_id: int, order_item_id: int | None, user: str
+    ) -> int:
+        """A person's match for a note line (None: it delivers against none of the lines of
+        the orders the note names), kept by every rematch; its new revision."""
+        with self.engine.begin() as conn:
+            return delivery_reviews.confirm_match(
+                conn, note_id, line_id, order_item_id, user, self.settings
+            )
 
     def rematch_note(self, note_id: int) -> list[int]:
         """Match the note again (with the notes it shares orders with); their ids."""

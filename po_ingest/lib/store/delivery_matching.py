@@ -36,6 +36,7 @@ def rematch(
     Returns the ids of the notes rewritten."""
     keys = _order_keys(conn, order_ids) | {key for key in po_keys if key}
     notes, keys = _notes_sharing_orders(conn, set(note_ids), keys)
+    notes = _not_rejected(conn, notes)
     if not notes:
         return []
     result = reconcile(_load_notes(conn, notes), _load_orders(conn, keys), settings)
@@ -111,6 +112,20 @@ def _review_after_match(conn: sa.Connection, note_id: int, exceptions: list[str]
     return {"review_reasons": kept}
 
 
+def _not_rejected(conn: sa.Connection, note_ids: set[int]) -> set[int]:
+    """A note people rejected delivered nothing (as delivery_progress counts): it is left out,
+    its lines as they were when it was rejected."""
+    if not note_ids:
+        return set()
+    notes = delivery_notes.c
+    rows = conn.execute(
+        sa.select(notes.id).where(
+            notes.id.in_(note_ids), notes.review_status != ReviewStatus.REJECTED.value
+        )
+    )
+    return {note_id for (note_id,) in rows}
+
+
 def _order_keys(conn: sa.Connection, order_ids: Iterable[int]) -> set[str]:
     ids = list(order_ids)
     if not ids:
@@ -156,7 +171,11 @@ def _lines_of(
 def _note_line(row: sa.Row) -> NoteLine:
     manual = row.matched_order_item_id if row.match_method == Method.MANUAL else None
     fields = ("id", "description", "quantity", "unit", "item_code", "po_line_ref")
-    return NoteLine(**{name: row._mapping[name] for name in fields}, manual_order_line_id=manual)
+    return NoteLine(
+        **{name: row._mapping[name] for name in fields},
+        manual_order_line_id=manual,
+        unmatched_by_hand=row.match_method == Method.MANUAL_NONE,
+    )
 
 
 def _order_line(row: sa.Row) -> OrderLine:

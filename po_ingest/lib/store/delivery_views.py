@@ -1,5 +1,5 @@
 """Delivery notes as people look at them: one note with the order line each of its lines
-matched, and the list of notes, newest first."""
+matched, the order lines it could match and its history, and the list of notes, newest first."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ import sqlalchemy as sa
 from po_ingest.lib.store.documents import load_with_lines
 from po_ingest.lib.store.schema import (
     batches,
+    delivery_note_events,
     delivery_note_items,
+    delivery_note_po_refs,
     delivery_notes,
     purchase_order_items,
     purchase_orders,
@@ -32,7 +34,8 @@ _LISTED = (
 
 def note_with_matches(conn: sa.Connection, note_id: int) -> dict | None:
     """The note's row with its lines; each line's `matched_order_line` is `{order_id,
-    po_number, line_number, description}` of the order line it matched, or None."""
+    po_number, line_number, description}` of the order line it matched, or None; with
+    `order_lines` (order_lines_named) and `history` (events_of)."""
     note = load_with_lines(
         conn, delivery_notes, delivery_note_items.c.delivery_note_id, note_id, "lines"
     )
@@ -41,25 +44,54 @@ def note_with_matches(conn: sa.Connection, note_id: int) -> dict | None:
     matched = _order_lines(conn, [line["matched_order_item_id"] for line in note["lines"]])
     for line in note["lines"]:
         line["matched_order_line"] = matched.get(line["matched_order_item_id"])
+    note["order_lines"] = order_lines_named(conn, note_id)
+    note["history"] = events_of(conn, note_id)
     return note
+
+
+def _order_line_select(*extra: sa.ColumnElement) -> sa.Select:
+    """Order lines with their order: `id, order_id, po_number, line_number, description`."""
+    items, orders = purchase_order_items.c, purchase_orders.c
+    return sa.select(
+        items.id,
+        items.purchase_order_id.label("order_id"),
+        orders.po_number,
+        items.line_number,
+        items.description,
+        *extra,
+    ).join(purchase_orders, orders.id == items.purchase_order_id)
+
+
+def order_lines_named(conn: sa.Connection, note_id: int) -> list[dict]:
+    """The lines of the stored orders the note names (what a line may be matched to), by
+    order number and line number, with their `quantity` and `unit`."""
+    items, refs = purchase_order_items.c, delivery_note_po_refs.c
+    named = sa.select(refs.po_key).where(refs.delivery_note_id == note_id)
+    query = (
+        _order_line_select(items.quantity, items.unit)
+        .where(purchase_orders.c.po_key.in_(named))
+        .order_by(purchase_orders.c.po_number, items.line_number, items.id)
+    )
+    return [row._asdict() for row in conn.execute(query)]
+
+
+def events_of(conn: sa.Connection, note_id: int) -> list[dict]:
+    """People's decisions on the note (delivery_note_events), oldest first."""
+    events = delivery_note_events.c
+    rows = conn.execute(
+        sa.select(delivery_note_events)
+        .where(events.delivery_note_id == note_id)
+        .order_by(events.revision)
+    )
+    hidden = ("id", "delivery_note_id")
+    return [{k: v for k, v in row._asdict().items() if k not in hidden} for row in rows]
 
 
 def _order_lines(conn: sa.Connection, item_ids: list[int | None]) -> dict[int, dict]:
     ids = [item_id for item_id in item_ids if item_id is not None]
     if not ids:
         return {}
-    items, orders = purchase_order_items.c, purchase_orders.c
-    rows = conn.execute(
-        sa.select(
-            items.id,
-            items.purchase_order_id.label("order_id"),
-            orders.po_number,
-            items.line_number,
-            items.description,
-        )
-        .join(purchase_orders, orders.id == items.purchase_order_id)
-        .where(items.id.in_(ids))
-    )
+    rows = conn.execute(_order_line_select().where(purchase_order_items.c.id.in_(ids)))
     return {row.id: {k: v for k, v in row._asdict().items() if k != "id"} for row in rows}
 
 

@@ -1,4 +1,5 @@
-"""`order_revisions`: every change to an order, numbered as the order's revision."""
+"""`order_revisions`: every change to an order, numbered as the order's revision (and the
+insert every history table shares)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,21 @@ from po_ingest.lib.store.schema import order_revisions, purchase_orders
 
 def record(
     conn: sa.Connection,
-    order_id: int,
+    parent_id: int,
     revision: int,
     action: str,
     user: str,
     *,
     changes: list[dict] | None = None,
     reason: str | None = None,
+    table: sa.Table = order_revisions,
 ) -> None:
+    """A row of a history table (schema._history_table): an order's revision, or a delivery
+    note's event (`table=delivery_note_events`)."""
+    parent = next(c.name for c in table.columns if c.foreign_keys)
     conn.execute(
-        order_revisions.insert().values(
-            purchase_order_id=order_id,
+        table.insert().values(
+            **{parent: parent_id},
             revision=revision,
             action=action,
             user_name=user,

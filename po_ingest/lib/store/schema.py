@@ -168,20 +168,27 @@ purchase_order_items = _lines_table(
     "purchase_order_items", "purchase_order", quantity_required=False
 )
 
-# Every change to an order: who, when, what (field → old, new) and why.
-order_revisions = sa.Table(
-    "order_revisions",
-    metadata,
-    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-    _belongs_to("purchase_order"),
-    sa.Column("revision", sa.Integer, nullable=False),
-    sa.Column("action", sa.String(16), nullable=False),
-    sa.Column("user_name", sa.String(100), nullable=False),
-    sa.Column("created_at", UTCDateTime, nullable=False),
-    sa.Column("changes", sa.JSON, nullable=False, server_default="[]"),
-    sa.Column("reason", sa.Text, nullable=True),
-    sa.UniqueConstraint("purchase_order_id", "revision", name="uq_order_revisions_revision"),
-)
+
+def _history_table(name: str, parent: str, index: bool = False) -> sa.Table:
+    """Changes to a record, numbered as its revision: who, when, what (field → old, new),
+    why."""
+    return sa.Table(
+        name,
+        metadata,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        _belongs_to(parent, index=index),
+        sa.Column("revision", sa.Integer, nullable=False),
+        sa.Column("action", sa.String(16), nullable=False),
+        sa.Column("user_name", sa.String(100), nullable=False),
+        sa.Column("created_at", UTCDateTime, nullable=False),
+        sa.Column("changes", sa.JSON, nullable=False, server_default="[]"),
+        sa.Column("reason", sa.Text, nullable=True),
+        sa.UniqueConstraint(f"{parent}_id", "revision", name=f"uq_{name}_revision"),
+    )
+
+
+# Every change to an order.
+order_revisions = _history_table("order_revisions", "purchase_order")
 
 # Named users: only a SHA-256 of the token is kept (tokens are 256-bit random, so a fast hash
 # cannot be searched backwards); a revoked user's token is refused.
@@ -300,3 +307,7 @@ delivery_note_items = _lines_table(
     sa.Column("exceptions", sa.JSON, nullable=False, server_default="[]"),
     quantity_required=True,
 )
+
+# People's decisions on a note: approved, rejected, a line's match set or cleared by hand
+# (a rematch is not one).
+delivery_note_events = _history_table("delivery_note_events", "delivery_note", index=True)

@@ -6,6 +6,7 @@ from decimal import Decimal
 import dagster as dg
 
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
+from po_ingest.defs.deliveries import DELIVERY_ASSETS
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
@@ -70,7 +71,9 @@ def persist(
     return store.orders.persist(batch.id, "run-1", result, f"orders/{batch.id}.pdf").order_id
 
 
-def materialize(db_url: str, instance, assets=ANALYTICS_ASSETS) -> dg.ExecuteInProcessResult:
+def materialize(
+    db_url: str, instance, assets=(*ANALYTICS_ASSETS, *DELIVERY_ASSETS)
+) -> dg.ExecuteInProcessResult:
     result = dg.materialize(
         assets, instance=instance, resources={"store": StoreResource(database_url=db_url)}
     )

@@ -422,7 +422,7 @@ def _api_calls(app):
         for path, operations in app.openapi()["paths"].items()
         for method in operations
     ]
-    assert len(calls) == len(documented) == 18
+    assert len(calls) == len(documented) == 21
     return calls
 
 
@@ -445,6 +445,7 @@ def test_every_api_route_needs_the_token(app, client, store, files):
                     template.replace("{batch_id}", batch)
                     .replace("{order_id}", order_id)
                     .replace("{note_id}", order_id)
+                    .replace("{line_id}", order_id)
                     .replace("{batch_type}", "timesheets")
                     .replace("{page}", "1")
                 )

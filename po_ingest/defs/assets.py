@@ -54,27 +54,23 @@ def _persist_order(
     db: Store, batch: Batch, run_id: str, result: ExtractionResult, target: str
 ) -> Stored:
     outcome = db.orders.persist(batch.id, run_id, result, target)
-    # Notes that arrived before their order are matched now (and again on a re-read).
-    db.deliveries.rematch_for_order(outcome.order_id)
+    return Stored(outcome.order_id, outcome.duplicate, outcome.site_id, outcome.warnings)
+
+
+def _after_order(db: Store, result: ExtractionResult, stored: Stored) -> dict[str, Any]:
     order = result.order
-    stored = db.orders.get(outcome.order_id)
-    site_id = stored["site_id"] if stored else None
-    return Stored(
-        outcome.order_id,
-        outcome.duplicate,
-        outcome.warnings,
-        {
-            "order_id": dg.MetadataValue.int(outcome.order_id),
-            "po_number": order.po_number,
-            "supplier": order.supplier_name or "",
-            "site_id": dg.MetadataValue.int(outcome.site_id or 0),
-            "site": _site_name(db, site_id),
-            "currency": order.currency,
-            "total": str(order.total) if order.total is not None else "",
-            "items": dg.MetadataValue.int(len(order.items)),
-            "order_url": dg.MetadataValue.url(order_url(outcome.order_id)),
-        },
-    )
+    saved = db.orders.get(stored.record_id)
+    return {
+        "order_id": dg.MetadataValue.int(stored.record_id),
+        "po_number": order.po_number,
+        "supplier": order.supplier_name or "",
+        "site_id": dg.MetadataValue.int(stored.site_id or 0),
+        "site": _site_name(db, saved["site_id"] if saved else None),
+        "currency": order.currency,
+        "total": str(order.total) if order.total is not None else "",
+        "items": dg.MetadataValue.int(len(order.items)),
+        "order_url": dg.MetadataValue.url(order_url(stored.record_id)),
+    }
 
 
 def _describe_note(result: DeliveryNoteExtraction) -> dict[str, Any]:
@@ -89,24 +85,23 @@ def _persist_note(
     db: Store, batch: Batch, run_id: str, result: DeliveryNoteExtraction, target: str
 ) -> Stored:
     persisted = db.deliveries.persist(batch.id, run_id, result, target)
-    stored = db.deliveries.get(persisted.note_id) or {}
+    return Stored(persisted.note_id, persisted.duplicate, persisted.site_id, persisted.warnings)
+
+
+def _after_note(db: Store, result: DeliveryNoteExtraction, stored: Stored) -> dict[str, Any]:
+    saved = db.deliveries.get(stored.record_id) or {}
     note = result.note
-    return Stored(
-        persisted.note_id,
-        persisted.duplicate,
-        persisted.warnings,
-        {
-            "delivery_note_id": dg.MetadataValue.int(persisted.note_id),
-            "dn_number": note.dn_number,
-            "supplier": note.supplier_name or "",
-            "po_refs": ", ".join(note.po_refs),
-            "site": _site_name(db, persisted.site_id),
-            "lines": dg.MetadataValue.int(len(note.lines)),
-            "match_status": stored.get("match_status") or "",
-            "match_exceptions": dg.MetadataValue.json(stored.get("match_exceptions") or []),
-            "note_url": dg.MetadataValue.url(note_url(persisted.note_id)),
-        },
-    )
+    return {
+        "delivery_note_id": dg.MetadataValue.int(stored.record_id),
+        "dn_number": note.dn_number,
+        "supplier": note.supplier_name or "",
+        "po_refs": ", ".join(note.po_refs),
+        "site": _site_name(db, stored.site_id),
+        "lines": dg.MetadataValue.int(len(note.lines)),
+        "match_status": saved.get("match_status") or "",
+        "match_exceptions": dg.MetadataValue.json(saved.get("match_exceptions") or []),
+        "note_url": dg.MetadataValue.url(note_url(stored.record_id)),
+    }
 
 
 PURCHASE_ORDERS = document_assets(
@@ -121,6 +116,7 @@ PURCHASE_ORDERS = document_assets(
         file_key=order_key,
         describe=_describe_order,
         persist=_persist_order,
+        after_persist=_after_order,
         description=(
             "The stored purchase order and its lines; the batch becomes `processed` in the same "
             "transaction. A known po_number links the batch to the existing order instead."
@@ -139,6 +135,7 @@ DELIVERY_NOTES = document_assets(
         file_key=note_key,
         describe=_describe_note,
         persist=_persist_note,
+        after_persist=_after_note,
         description=(
             "The stored delivery note and its lines, matched to its orders' lines; the batch "
             "becomes `processed` in the same transaction. A note its supplier's number "

@@ -42,8 +42,8 @@ class Stored:
 
     record_id: int
     duplicate: bool
+    site_id: int | None
     warnings: list[str]
-    metadata: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,9 @@ class DocumentKind:
     # Store the result and mark the batch processed, in one transaction (LostClaim if the
     # run no longer holds the batch).
     persist: Callable[[Store, Batch, str, ExtractionRecord, str], Stored]
+    # Once the record owns its file: what else follows from it (notes waiting for an order
+    # matched), and the record asset's metadata.
+    after_persist: Callable[[Store, ExtractionRecord, Stored], dict[str, Any]]
     description: str
 
 
@@ -196,7 +199,7 @@ def _record_asset(kind: DocumentKind, extracted: dg.AssetsDefinition) -> dg.Asse
         )
         return dg.MaterializeResult(
             metadata={
-                **stored.metadata,
+                **kind.after_persist(db, result, stored),
                 "duplicate": stored.duplicate,
                 "warnings": dg.MetadataValue.json(stored.warnings),
                 "batch_id": batch.id,

@@ -11,7 +11,9 @@ from po_ingest.lib.matching_keys import normalise_po_ref
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.review.edits import changes, extraction_values, order_values
 from po_ingest.lib.review.routing import ReviewPolicy, ReviewStatus, route
+from po_ingest.lib.settings import MatchSettings
 from po_ingest.lib.sites import match_site
+from po_ingest.lib.store.delivery_matching import rematch
 from po_ingest.lib.store.documents import (
     document_values,
     finish_batch,
@@ -106,6 +108,8 @@ class OrderStore:
                 not outcome.duplicate,
                 now,
             )
+            # Notes that arrived before their order are matched with it, in the same commit.
+            rematch(conn, MatchSettings.from_env(), order_ids=[outcome.order_id])
         return outcome
 
     def _insert(

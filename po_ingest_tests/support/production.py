@@ -307,7 +307,8 @@ class ProductionStack:
 
     def finished_runs_of(self, batch_id: str, count: int | None = None) -> dict[str, dict]:
         """The batch's runs (`count` of them, if given) once all have ended (persist commits
-        just before its run ends)."""
+        just before its run ends; a run retried after a crash past its commit may still be
+        queued behind other work when its batch is already processed)."""
 
         def finished():
             runs = self.runs_of(batch_id)
@@ -315,7 +316,7 @@ class ProductionStack:
             wanted = len(runs) if count is None else count
             return {r["runId"]: r for r in runs} if len(done) == len(runs) == wanted else None
 
-        return wait_for(finished, 30, f"the ended runs of batch {batch_id}", poll=0.5)
+        return wait_for(finished, 180, f"the ended runs of batch {batch_id}", poll=0.5)
 
     def orders_with_po_number(self, po_number: str) -> int:
         query = sa.text("SELECT count(*) FROM purchase_orders WHERE po_number = :po")

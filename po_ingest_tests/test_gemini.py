@@ -26,6 +26,7 @@ from po_ingest.lib.extraction.base import (
 from po_ingest.lib.extraction.gemini import DEFAULT_GEMINI_MODEL, GeminiExtractor
 from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS
 from po_ingest.lib.models import ExtractedPurchaseOrder
+from po_ingest.lib.page_images import RENDER_SCALE, page_image
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.fake_gemini import (
     TOKENS_PER_PAGE,
@@ -100,6 +101,41 @@ def test_photo_goes_as_a_downscaled_jpeg(gemini):
     sent = Image.open(io.BytesIO(part.data))
     assert (sent.format, sent.size) == ("JPEG", (1600, 1200))
     assert result.order.po_number == "PO-PHOTO-7"
+
+
+def _sideways_photo(upright: Image.Image) -> bytes:
+    """A phone's JPEG of `upright` held sideways: pixels stored turned, EXIF saying so."""
+    exif = Image.Exif()
+    exif[0x0112] = 6  # Orientation: turn 90° clockwise to view
+    out = io.BytesIO()
+    upright.rotate(90, expand=True).save(out, format="JPEG", exif=exif, quality=95)
+    return out.getvalue()
+
+
+def test_a_photos_values_are_boxed_where_the_model_saw_them_on_the_upright_photo(gemini):
+    width, height = 1200, 1800
+    mark = (300, 200, 900, 320)  # where the order number is printed, in the upright photo
+    upright = Image.new("RGB", (width, height), "white")
+    ImageDraw.Draw(upright).rectangle(mark, fill="black")
+    content = _sideways_photo(upright)
+    x0, y0, x1, y1 = mark
+    box_2d = [round(1000 * y0 / height), round(1000 * x0 / width)]
+    box_2d += [round(1000 * y1 / height), round(1000 * x1 / width)]
+    answer = answer_from_truth(PHOTO_TRUTH)
+    answer["boxes"] = [{"field": "po_number", "page": 1, "box_2d": box_2d}]
+    gemini.answer(answer)
+
+    result = extractor(gemini).extract(Document(content, "image/jpeg", batch_id="b-2"))
+
+    box = result.provenance["po_number"]
+    assert box.page == 0 and result.provenance["total"] is None  # the model gave no box
+    # As the review page lays it: page units × RENDER_SCALE on the page image it is shown.
+    shown = Image.open(io.BytesIO(page_image(content, "image/jpeg", 0).png))
+    assert shown.size == (width, height)
+    assert [v * RENDER_SCALE for v in box.bbox] == pytest.approx(mark, abs=1)
+    left, top, right, bottom = (round(v * RENDER_SCALE) for v in box.bbox)
+    inside = shown.convert("L").crop((left + 5, top + 5, right - 5, bottom - 5))
+    assert max(inside.getdata()) < 60, "the box lies on the printed mark"
 
 
 def test_arithmetic_mismatch_is_a_warning_not_a_rejection(gemini):

@@ -8,6 +8,8 @@ import json
 import dagster as dg
 import pytest
 
+from po_ingest.lib.delivery_note_model import DeliveryNote
+from po_ingest.lib.extraction.grounding import NOTE_SHAPE, printed_keys
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.corpus.delivery_notes import generate_delivery_notes
 from po_ingest_tests.support.pipeline import job_with, run_batch
@@ -81,6 +83,13 @@ def test_a_photo_of_a_note_goes_to_gemini_and_is_stored_the_same_way(
 ):
     document = _pick(notes, "photo", "docket")
     truth = _truth(document)
+    keys = printed_keys(DeliveryNote.model_validate(truth), NOTE_SHAPE)
+    # Where the model saw each value: one row each down the page (the geometry of the boxes
+    # on the photo is test_gemini's).
+    truth["boxes"] = [
+        {"field": key, "page": 1, "box_2d": [10 + 20 * n, 100, 25 + 20 * n, 600]}
+        for n, key in enumerate(keys)
+    ]
     gemini.default_truth = truth
     batch = _upload(store, files, document.path.read_bytes(), document.path.name)
     result = run_batch(note_job, instance, batch.id)
@@ -92,6 +101,10 @@ def test_a_photo_of_a_note_goes_to_gemini_and_is_stored_the_same_way(
     assert f"read_by:{json.loads(note['raw_extraction'])['model']}" in note["review_reasons"]
     meta = result.asset_materializations_for_node("extracted_delivery_note")[0].metadata
     assert meta["extractor"].value == "gemini" and meta["lines"].value == len(truth["lines"])
+    provenance = json.loads(note["raw_extraction"])["provenance"]
+    assert set(provenance) == set(keys) and all(box["page"] == 0 for box in provenance.values())
+    tops = [provenance[key]["bbox"][1] for key in keys]
+    assert tops == sorted(tops) and len(set(tops)) == len(keys), "each value its own box"
 
 
 def test_the_same_note_twice_is_one_note(store, files, note_job, instance, gemini, notes):

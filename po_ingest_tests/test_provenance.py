@@ -203,14 +203,45 @@ def test_a_gemini_value_absent_from_the_digital_pdf_is_not_grounded(corpus_docum
     assert set(result.provenance) == set(printed_keys(result.order))
 
 
-def test_a_scan_read_by_gemini_has_no_provenance_and_no_grounding_warnings(corpus_documents):
+def test_on_a_digital_pdf_the_text_layer_places_a_models_values_not_its_boxes(corpus_documents):
+    document = next(d for d in _digital(corpus_documents) if d.name == "boxed_grid_01")
+    answer = _truth(document)
+    answer["total"] = "98765.43"  # not printed
+    drawn = [50, 50, 80, 300]  # somewhere else than either value is printed
+    answer["boxes"] = [{"field": k, "page": 1, "box_2d": drawn} for k in ("po_number", "total")]
+    with FakeGemini() as fake:
+        result = _gemini_result(fake, document.path.read_bytes(), answer)
+    local = build_extractor("local", GeminiSettings(api_key=None))
+    printed = local.extract(Document(document.path.read_bytes(), "application/pdf", batch_id="b"))
+    assert result.provenance["po_number"] == printed.provenance["po_number"]
+    # Not printed: not grounded, however sure the model's box looks; the box shows its reading.
+    assert _not_grounded(result) == ["not_grounded:total"]
+    assert result.provenance["total"] is not None
+
+
+def test_a_scan_read_by_gemini_has_the_models_boxes_and_no_grounding_warnings(corpus_documents):
     _, documents = corpus_documents
     scan = next(d for d in documents if d.kind == "scan" and d.content_type == "application/pdf")
     answer = _truth(scan)
     answer["total"] = "98765.43"
+    answer["boxes"] = [
+        {"field": "po_number", "page": 1, "box_2d": [100, 50, 130, 300]},
+        {"field": "total", "page": 1, "box_2d": [900, 700, 930, 950]},
+        {"field": "items.0.quantity", "page": 9, "box_2d": [1, 1, 2, 2]},  # no such page
+        {"field": "shoe_size", "page": 1, "box_2d": [1, 1, 2, 2]},  # no such value
+        {"field": "subtotal", "page": 1, "box_2d": [500, 10, 400, 20]},  # upside down
+    ]
     with FakeGemini() as fake:
         result = _gemini_result(fake, scan.path.read_bytes(), answer)
-    assert result.provenance == {} and _not_grounded(result) == []
+    with pymupdf.open(stream=scan.path.read_bytes(), filetype="pdf") as pdf:
+        width, height = pdf[0].rect.width, pdf[0].rect.height
+    assert set(result.provenance) == set(printed_keys(result.order))
+    placed = {k: (b.page, b.bbox) for k, b in result.provenance.items() if b is not None}
+    assert placed == {
+        "po_number": (0, pytest.approx((0.05 * width, 0.1 * height, 0.3 * width, 0.13 * height))),
+        "total": (0, pytest.approx((0.7 * width, 0.9 * height, 0.95 * width, 0.93 * height))),
+    }
+    assert _not_grounded(result) == []  # no text layer to check the total against
 
 
 def test_every_value_the_local_reader_accepts_is_grounded_with_no_warning(corpus_documents):

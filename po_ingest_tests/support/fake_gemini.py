@@ -199,6 +199,12 @@ _NOTE_NUMBERS = {
 }
 
 
+def _boxes(truth: dict) -> list[dict]:
+    """Where the values are printed, when the truth knows ({field, page, box_2d} entries, as
+    Gemini answers them); a test document's embedded truth does not, and gets none."""
+    return [dict(entry) for entry in truth.get("boxes") or []]
+
+
 def is_note_truth(truth: dict) -> bool:
     return "dn_number" in truth
 
@@ -214,6 +220,7 @@ def note_answer_from_truth(truth: dict) -> dict:
         {f: (_number(line.get(f)) if f in _NOTE_NUMBERS else line.get(f)) for f in NOTE_LINE_FIELDS}
         for line in truth.get("lines", [])
     ]
+    answer["boxes"] = _boxes(truth)
     return answer
 
 
@@ -224,6 +231,7 @@ def not_a_delivery_note(kind: str, reason: str) -> dict:
         **{field: None for field in NOTE_FIELDS},
         "po_refs": [],
         "lines": [],
+        "boxes": [],
     }
 
 
@@ -257,6 +265,7 @@ def answer_from_truth(truth: dict) -> dict:
     ]
     for field in ("subtotal", "allowances", "charges", "tax", "total"):
         answer[field] = _number(answer[field])
+    answer["boxes"] = _boxes(truth)
     return answer
 
 
@@ -267,6 +276,7 @@ def not_a_purchase_order(reason: str, kind: str = "other") -> dict:
         "not_purchase_order_reason": reason,
         **{field: None for field in ORDER_FIELDS},
         "items": [],
+        "boxes": [],
     }
 
 

@@ -87,6 +87,7 @@ class ModelImage:
     mime_type: str
     width: int
     height: int
+    source_size: tuple[int, int]  # the upright photo's, before downscaling
 
 
 def open_image(content: bytes) -> Image.Image:
@@ -121,7 +122,8 @@ def image_for_model(content: bytes) -> ModelImage:
     from PIL import Image
 
     image = open_image(content).convert("RGB")
+    source_size = image.size
     image.thumbnail((MODEL_IMAGE_MAX_SIDE, MODEL_IMAGE_MAX_SIDE), Image.Resampling.LANCZOS)
     out = io.BytesIO()
     image.save(out, format="JPEG", quality=85, optimize=True)
-    return ModelImage(out.getvalue(), "image/jpeg", image.width, image.height)
+    return ModelImage(out.getvalue(), "image/jpeg", image.width, image.height, source_size)

@@ -22,6 +22,8 @@ from po_ingest.lib.extraction.base import (
 )
 from po_ingest.lib.extraction.documents import IMAGE_TYPES, image_for_model, open_pdf
 from po_ingest.lib.extraction.gemini_schema import reask_message
+from po_ingest.lib.extraction.grounding import printed_keys
+from po_ingest.lib.extraction.model_boxes import image_page_size, model_provenance
 from po_ingest.lib.extraction.model_gate import ModelGate, ModelUnavailableError
 from po_ingest.lib.extraction.questions import InvalidAnswer, Question, question_for
 from po_ingest.lib.models import ExtractionRecord
@@ -95,16 +97,16 @@ class GeminiExtractor:
         """The document read as its batch type's model (an order, a delivery note)."""
         started = time.monotonic()
         asked = question_for(document.batch_type)
+        part, pages = self._document_part(document)
         question = types.Content(
-            role="user",
-            parts=[self._document_part(document), types.Part.from_text(text=asked.instructions)],
+            role="user", parts=[part, types.Part.from_text(text=asked.instructions)]
         )
         if self._gate is not None:
             self._gate.admit(self._probe)
         tokens = [0, 0]
         response = self._generate([question], tokens, asked)
         try:
-            read = self._parse(response, asked)
+            read, boxes = self._parse(response, asked)
         except InvalidAnswer as first:
             follow_up = types.Content(
                 role="user", parts=[types.Part.from_text(text=reask_message(str(first)))]
@@ -112,7 +114,7 @@ class GeminiExtractor:
             contents = [question, self._model_turn(response), follow_up]
             response = self._generate(contents, tokens, asked)
             try:
-                read = self._parse(response, asked)
+                read, boxes = self._parse(response, asked)
             except InvalidAnswer as second:
                 raise TransientExtractionError(
                     self._short(f"model output invalid after one re-ask: {second}")
@@ -126,19 +128,25 @@ class GeminiExtractor:
             input_tokens=tokens[0],
             output_tokens=tokens[1],
             duration_ms=int((time.monotonic() - started) * 1000),
+            provenance=model_provenance(boxes, printed_keys(read, asked.shape), pages),
         )
 
     def close(self) -> None:
         self._client.close()
 
-    def _document_part(self, document: Document) -> types.Part:
+    def _document_part(self, document: Document) -> tuple[types.Part, list[tuple[float, float]]]:
+        """What the model is sent, and each page's size in provenance units."""
         content_type = document.content_type.split(";")[0].strip().lower()
         if content_type == "application/pdf":
-            open_pdf(document.content).close()  # corrupt, encrypted, too many pages: permanent
-            return types.Part.from_bytes(data=document.content, mime_type="application/pdf")
+            # Corrupt, encrypted, too many pages: permanent.
+            with open_pdf(document.content) as pdf:
+                pages = [(page.rect.width, page.rect.height) for page in pdf]
+            part = types.Part.from_bytes(data=document.content, mime_type="application/pdf")
+            return part, pages
         if content_type in IMAGE_TYPES:
             image = image_for_model(document.content)
-            return types.Part.from_bytes(data=image.data, mime_type=image.mime_type)
+            part = types.Part.from_bytes(data=image.data, mime_type=image.mime_type)
+            return part, [image_page_size(*image.source_size)]
         raise PermanentExtractionError(
             f"unsupported file type {content_type!r}: upload a PDF, JPEG, PNG or WEBP"
         )
@@ -225,8 +233,9 @@ class GeminiExtractor:
             raise InvalidAnswer(f"not JSON ({exc})") from None
         if not isinstance(data, dict):
             raise InvalidAnswer("expected one JSON object")
+        boxes = data.pop("boxes", None)
         try:
-            return asked.read(data, self.default_currency)
+            return asked.read(data, self.default_currency), boxes
         except PermanentExtractionError as exc:
             raise PermanentExtractionError(self._short(str(exc))) from None
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from po_ingest.lib.extraction.gemini_schema import DOCUMENT_KIND, _nullable
+from po_ingest.lib.extraction.model_boxes import BOXES_INSTRUCTION, BOXES_SCHEMA
 
 _QUANTITY = "a plain number without thousands separators"
 
@@ -67,11 +68,13 @@ NOTE_ANSWER_SCHEMA: dict[str, Any] = {
         ),
         **_HEADER,
         "lines": {"type": "array", "items": NOTE_LINE_SCHEMA},
+        "boxes": BOXES_SCHEMA,
     },
-    "required": ["document_kind", "not_delivery_note_reason", *_HEADER, "lines"],
+    "required": ["document_kind", "not_delivery_note_reason", *_HEADER, "lines", "boxes"],
 }
 
-NOTE_INSTRUCTIONS = """\
+NOTE_INSTRUCTIONS = (
+    """\
 You extract delivery notes (delivery dockets, Lieferscheine, weighbridge tickets, packing
 slips) for an import queue. Read the attached document and answer with JSON matching the
 given schema.
@@ -88,3 +91,5 @@ given schema.
 - One entry in lines for every delivered line, in printed order, with the delivered
   quantity; weights only where the note prints them.
 """
+    + BOXES_INSTRUCTION
+)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from po_ingest.lib.extraction.model_boxes import BOXES_INSTRUCTION, BOXES_SCHEMA
+
 
 def _nullable(type_name: str, description: str | None = None, **extra: Any) -> dict[str, Any]:
     schema: dict[str, Any] = {"type": [type_name, "null"], **extra}
@@ -72,6 +74,7 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "tax": _nullable("number", _MONEY + "; the sum of every tax rate's amount"),
         "total": _nullable("number", _MONEY),
         "notes": _nullable("string", "delivery instructions or remarks, briefly"),
+        "boxes": BOXES_SCHEMA,
     },
     "required": [
         "document_kind",
@@ -89,10 +92,12 @@ ANSWER_SCHEMA: dict[str, Any] = {
         "tax",
         "total",
         "notes",
+        "boxes",
     ],
 }
 
-INSTRUCTIONS = """\
+INSTRUCTIONS = (
+    """\
 You extract purchase orders for an import queue.
 Read the attached document and answer with JSON matching the given schema.
 
@@ -113,6 +118,8 @@ Read the attached document and answer with JSON matching the given schema.
   (added), tax the sum of all tax amounts, so that subtotal - allowances + charges + tax =
   total. Use null for what the document does not print.
 """
+    + BOXES_INSTRUCTION
+)
 
 
 def reask_message(error: str) -> str:

@@ -160,9 +160,10 @@ def locate(
 
 
 def ground(result: ExtractionRecord, document: Document) -> ExtractionRecord:
-    """`result` with provenance for each of its values on a digital PDF (what the extractor
-    gave kept) and, for a model's result, `not_grounded:<key>` for each value not printed
-    (a signature is seen, not printed: it has no box and no warning)."""
+    """`result` with provenance for each of its values on a digital PDF (what a local
+    extractor gave kept; for a model's result, where the text layer prints the value) and,
+    for a model's result, `not_grounded:<key>` for each value not printed (a signature is
+    seen, not printed: it has no warning). Scans and photos keep the model's own boxes."""
     if document.content_type.split(";")[0].strip().lower() != "application/pdf":
         return result
     shape, read = shape_of(result)
@@ -171,11 +172,18 @@ def ground(result: ExtractionRecord, document: Document) -> ExtractionRecord:
         printed = PrintedValues(pdf)
     if not printed.has_text_layer:
         return result
-    missing = [k for k in keys if k not in result.provenance]
-    located = locate(printed, read, shape) if missing else {}
-    provenance = {k: result.provenance[k] if k in result.provenance else located[k] for k in keys}
     warnings = list(result.warnings)
     if result.extractor == "gemini":
+        # The text layer vouches for a model's value, not the box the model drew: where the
+        # value is not printed, its box (if any) still shows where the model read it.
+        located = locate(printed, read, shape)
         seen = {k for k in keys if k.endswith("signature_present")}
-        warnings += [f"{NOT_GROUNDED}:{k}" for k in keys if provenance[k] is None and k not in seen]
+        warnings += [f"{NOT_GROUNDED}:{k}" for k in keys if located[k] is None and k not in seen]
+        provenance = {k: located[k] or result.provenance.get(k) for k in keys}
+    else:
+        missing = [k for k in keys if k not in result.provenance]
+        located = locate(printed, read, shape) if missing else {}
+        provenance = {
+            k: result.provenance[k] if k in result.provenance else located[k] for k in keys
+        }
     return result.model_copy(update={"provenance": provenance, "warnings": warnings})

@@ -14,6 +14,7 @@ from po_ingest.lib.extraction.base import PermanentExtractionError, looks_like
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.extraction.gemini_note_schema import NOTE_ANSWER_SCHEMA, NOTE_INSTRUCTIONS
 from po_ingest.lib.extraction.gemini_schema import ANSWER_SCHEMA, INSTRUCTIONS
+from po_ingest.lib.extraction.grounding import NOTE_SHAPE, ORDER_SHAPE, Shape
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionRecord, ExtractionResult
 
 PURCHASE_ORDERS = "purchase_orders"
@@ -79,6 +80,7 @@ class Question:
     # The document and the extraction's own fields → the type's result.
     result: Callable[..., ExtractionRecord]
     warnings: Callable[[Any], list[str]]
+    shape: Shape  # the value keys the model's boxes are given for
 
 
 QUESTIONS = {
@@ -89,6 +91,7 @@ QUESTIONS = {
         _read_order,
         lambda order, **record: ExtractionResult(order=order, **record),
         arithmetic_warnings,
+        ORDER_SHAPE,
     ),
     DELIVERY_NOTES: Question(
         DELIVERY_NOTES,
@@ -97,6 +100,7 @@ QUESTIONS = {
         _read_note,
         lambda note, **record: DeliveryNoteExtraction(note=note, **record),
         lambda note: [],
+        NOTE_SHAPE,
     ),
 }
 

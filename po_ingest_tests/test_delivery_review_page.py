@@ -89,3 +89,24 @@ def test_a_lines_order_line_is_changed_with_its_select(pages):
     expect(page.locator("#note-title .badge")).to_have_text("verified")
     expect(page.locator("#decision-dialog")).to_be_hidden()
     assert page.errors == []
+
+
+def test_the_review_page_lists_the_notes_that_need_review_oldest_first(pages):
+    page, store, url, (_, first, over) = pages
+    page.goto(f"{url}/review")
+    notes = page.locator("#note-queue li")
+    expect(notes).to_have_count(2)
+    assert [notes.nth(n).get_attribute("data-note-id") for n in range(2)] == [
+        str(first),
+        str(over),
+    ]
+    expect(notes.nth(1)).to_contain_text("over_delivery")
+    notes.nth(1).get_by_role("link").click()
+    page.wait_for_url(f"{url}/delivery-notes/{over}")
+    expect(page.locator("#approve")).to_be_visible()
+
+    store.deliveries.approve(over, "rita", reason=ACCEPTED)
+    page.goto(f"{url}/review")
+    expect(page.locator("#note-queue li")).to_have_count(1)
+    expect(page.locator("#note-queue li")).to_have_attribute("data-note-id", str(first))
+    assert page.errors == []

@@ -219,7 +219,7 @@ class ListedNoteOut(BaseModel):
 
 
 class DeliveryNoteList(BaseModel):
-    items: list[ListedNoteOut] = Field(description="Newest first.")
+    items: list[ListedNoteOut] = Field(description="Newest first, or oldest (`order`).")
     limit: int
     offset: int
 

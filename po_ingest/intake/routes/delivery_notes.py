@@ -3,7 +3,7 @@ stored original; /api/purchase-orders/{id}/deliveries: what has arrived of an or
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, status
 from fastapi.responses import StreamingResponse
@@ -44,13 +44,16 @@ def visible_note(intake: Intake, caller: Caller, note_id: int) -> dict:
 @router.get(
     "/delivery-notes",
     response_model=DeliveryNoteList,
-    summary="Delivery notes, newest first (an uploader's own only)",
+    summary="Delivery notes, newest (or oldest) first (an uploader's own only)",
 )
 def list_notes(
     intake: Annotated[Intake, Depends(get_intake)],
     caller: Annotated[Caller, Depends(current_caller)],
     review_status: Annotated[ReviewStatus | None, Query()] = None,
     match_status: Annotated[NoteStatus | None, Query()] = None,
+    order: Annotated[
+        Literal["newest", "oldest"], Query(description="`oldest`: first in, first listed.")
+    ] = "newest",
     limit: Annotated[int, Query(ge=1, le=500)] = 50,
     offset: Annotated[int, Query(ge=0, le=1_000_000)] = 0,
 ) -> DeliveryNoteList:
@@ -58,6 +61,7 @@ def list_notes(
         review_status=review_status.value if review_status else None,
         match_status=match_status.value if match_status else None,
         uploaded_by=None if caller.sees_every_batch else caller.name,
+        oldest_first=order == "oldest",
         limit=limit,
         offset=offset,
     )

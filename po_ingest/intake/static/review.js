@@ -4,7 +4,7 @@
 import { api, el, formatDateTime, mountTokenBox } from "./api.js";
 import { DocumentView } from "./review_document.js";
 import { OrderForm } from "./review_form.js";
-import { ReviewQueue } from "./review_queue.js";
+import { loadNoteQueue, ReviewQueue } from "./review_queue.js";
 
 const $ = (id) => document.getElementById(id);
 const fromUrl = window.location.pathname.split("/").filter(Boolean)[1];
@@ -182,7 +182,7 @@ function onKey(event) {
 
 async function start() {
   try {
-    await queue.load();
+    await Promise.all([queue.load(), loadNoteQueue($("note-queue"))]);
     const first = state.orderId ?? queue.at(0);
     if (first) await open(first);
   } catch (error) {

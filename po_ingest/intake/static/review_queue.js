@@ -1,5 +1,6 @@
 // The review queue: orders that need review, oldest first, filtered by supplier and site,
-// with the counts per review status; which one is open, and its neighbours for j/k.
+// with the counts per review status; which one is open, and its neighbours for j/k. Beside
+// it, the delivery notes that need review, each a link to its page.
 import { api, el, formatDateTime } from "./api.js";
 
 const QUEUE_LIMIT = 200;
@@ -77,4 +78,23 @@ export class ReviewQueue {
   at(position) {
     return this.items[Math.min(Math.max(position, 0), this.items.length - 1)]?.id ?? null;
   }
+}
+
+/** The delivery notes that need review, oldest first, into `list`: number, supplier and the
+ * match exceptions that sent each here. */
+export async function loadNoteQueue(list) {
+  const query = new URLSearchParams({ review_status: "needs_review", order: "oldest", limit: String(QUEUE_LIMIT) });
+  const notes = (await api("GET", `/api/delivery-notes?${query}`)).items;
+  list.replaceChildren(
+    ...(notes.length
+      ? notes.map((note) =>
+          el(
+            "li",
+            { "data-note-id": String(note.id) },
+            el("a", { href: `/delivery-notes/${note.id}` }, note.dn_number),
+            el("span", { class: "hint" }, ` ${note.supplier_name ?? "—"} · ${note.exceptions.join(", ") || "no exceptions"} · ${formatDateTime(note.created_at)}`),
+          ),
+        )
+      : [el("li", { class: "hint" }, "No delivery note needs review.")]),
+  );
 }

@@ -169,7 +169,8 @@ class DeliveryStore:
             return note_with_matches(conn, note_id)
 
     def list(self, **filters) -> list[dict]:
-        """Notes newest first; filters as delivery_views.list_notes takes them."""
+        """Notes newest first (`oldest_first`); filters as delivery_views.list_notes takes
+        them."""
         with self.engine.connect() as conn:
             return list_notes(conn, **filters)
 

@@ -80,10 +80,12 @@ def _review_after_match(conn: sa.Connection, note_id: int, exceptions: list[str]
     through goes back to verified by "auto". A note waiting for its order (`unknown_order`)
     is not a person's to decide yet, and a person's own decision is left alone."""
     notes = delivery_notes.c
+    # Locked until the rematch commits: a person's decision made meanwhile waits for it and
+    # is not overwritten by a status read before it.
     row = conn.execute(
-        sa.select(notes.review_status, notes.review_reasons, notes.verified_by).where(
-            notes.id == note_id
-        )
+        sa.select(notes.review_status, notes.review_reasons, notes.verified_by)
+        .where(notes.id == note_id)
+        .with_for_update()
     ).one()
     reasons = list(row.review_reasons or [])
     decided = row.review_status == ReviewStatus.REJECTED or (

@@ -101,15 +101,18 @@ def list_notes(
     review_status: str | None = None,
     match_status: str | None = None,
     uploaded_by: str | None = None,
+    oldest_first: bool = False,
     limit: int = 50,
     offset: int = 0,
 ) -> list[dict]:
-    """Newest first; `uploaded_by` keeps the notes of that uploader's batches (those that
-    stored them, and those that found them stored: duplicates)."""
+    """Newest first (or oldest, as a review queue); `uploaded_by` keeps the notes of that
+    uploader's batches (those that stored them, and those that found them stored:
+    duplicates)."""
     notes = delivery_notes.c
-    query = sa.select(*(notes[name] for name in _LISTED)).order_by(
-        notes.created_at.desc(), notes.id.desc()
+    order = (
+        (notes.created_at, notes.id) if oldest_first else (notes.created_at.desc(), notes.id.desc())
     )
+    query = sa.select(*(notes[name] for name in _LISTED)).order_by(*order)
     if review_status:
         query = query.where(notes.review_status == review_status)
     if match_status:

@@ -10,7 +10,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from po_ingest import people_cli
+from po_ingest import alerts_cli, people_cli
 from po_ingest.cli_common import CliError, open_store
 from po_ingest.lib import settings
 from po_ingest.lib.batch_state import TERMINAL, Status
@@ -497,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_lineage)
 
     people_cli.add_commands(sub)
+    alerts_cli.add_commands(sub)
 
     p = sub.add_parser("db", help="database maintenance")
     db_sub = p.add_subparsers(dest="db_command", required=True)

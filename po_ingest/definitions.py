@@ -4,6 +4,7 @@ import os
 
 import dagster as dg
 
+from po_ingest.defs.alerts import alerts_sensor
 from po_ingest.defs.analytics import ANALYTICS_ASSETS, analytics_automation_sensor
 from po_ingest.defs.assets import (
     BATCH_JOBS,
@@ -61,6 +62,7 @@ defs = dg.Definitions(
         partition_retention_sensor,
         order_reviews_sensor,
         analytics_automation_sensor,
+        alerts_sensor,
     ],
     resources={
         "store": StoreResource(),

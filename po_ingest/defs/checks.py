@@ -1,7 +1,6 @@
 """Data quality as asset checks: per stored order (one partition each), and on the queue."""
 
 import datetime as dt
-import os
 import warnings
 from decimal import Decimal
 
@@ -14,7 +13,7 @@ from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.analytics import dead_rate
 from po_ingest.lib.extraction.checks import arithmetic_warnings
 from po_ingest.lib.models import ExtractedPurchaseOrder, LineItem
-from po_ingest.lib.settings import PROCESSED_BATCH_TYPES
+from po_ingest.lib.settings import PROCESSED_BATCH_TYPES, dead_rate_threshold
 from po_ingest.lib.store import Store
 from po_ingest.lib.store import analytics as queries
 
@@ -26,7 +25,6 @@ warnings.filterwarnings(
 
 PENDING_LIMIT_SECONDS = 600
 DEAD_RATE_WINDOW = dt.timedelta(days=1)
-DEFAULT_DEAD_RATE_THRESHOLD = 0.1
 
 
 def _order_of(store: Store, batch_id: str) -> dict | None:
@@ -122,10 +120,6 @@ def no_batch_pending_too_long(store: StoreResource) -> dg.AssetCheckResult:
             "limit_seconds": dg.MetadataValue.int(PENDING_LIMIT_SECONDS),
         },
     )
-
-
-def dead_rate_threshold() -> float:
-    return float(os.environ.get("PO_INGEST_DEAD_RATE_THRESHOLD", DEFAULT_DEAD_RATE_THRESHOLD))
 
 
 @dg.asset_check(asset=import_queue_health)

@@ -11,6 +11,7 @@ from po_ingest.intake.auth import require_token
 from po_ingest.intake.deps import Intake
 from po_ingest.intake.errors import COMMON_RESPONSES, install_error_handlers
 from po_ingest.intake.routes import (
+    alerts,
     batches,
     delivery_notes,
     delivery_review,
@@ -85,6 +86,7 @@ def create_app(settings: IntakeSettings) -> FastAPI:
     api = APIRouter(
         prefix="/api", dependencies=[Depends(require_token)], responses=COMMON_RESPONSES
     )
+    api.include_router(alerts.router)
     api.include_router(batches.router)
     api.include_router(imports.router)
     api.include_router(orders.router)

@@ -66,6 +66,11 @@ def env_seconds(name: str, default: float) -> float:
     return float(raw) if raw else default
 
 
+def dead_rate_threshold() -> float:
+    """The share of the last day's ended batches that may go dead (check and alert)."""
+    return float(os.environ.get("PO_INGEST_DEAD_RATE_THRESHOLD") or 0.1)
+
+
 def default_currency() -> str:
     return os.environ.get("PO_INGEST_DEFAULT_CURRENCY", "EUR").upper()
 

@@ -29,8 +29,9 @@ PROBE_SECONDS = 2
 
 
 class E2EStack:
-    def __init__(self, root: Path, gemini: FakeGemini):
+    def __init__(self, root: Path, gemini: FakeGemini, env: dict[str, str] | None = None):
         self.root = root
+        self.extra_env = env or {}
         self.db_url = f"sqlite:///{root / 'app.sqlite'}"
         self.gemini = gemini
         self.files = FileStore(root / "files")
@@ -55,6 +56,7 @@ class E2EStack:
             "PYTHONPATH": os.pathsep.join(
                 filter(None, [str(Path.cwd()), os.environ.get("PYTHONPATH")])
             ),
+            **self.extra_env,
         }
 
     def start(self) -> None:

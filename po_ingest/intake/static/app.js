@@ -1,5 +1,6 @@
 // The upload page: pick or drop a file, upload it with progress, then follow its batch with a
 // status pill polled every 2 s until it is imported or dead; below, the recent batches.
+import { showOpenAlerts } from "./alerts_banner.js";
 import {
   api, el, formatBytes, formatDateTime, formatTime, getToken, mountTokenBox, upload,
 } from "./api.js";
@@ -86,6 +87,11 @@ async function poll() {
     show(batch);
     if (TERMINAL.has(batch.status)) {
       refreshTable();
+// An alert's link to a batch (/?batch=<id>) opens the page following it.
+const linked = new URLSearchParams(window.location.search).get("batch");
+if (linked && getToken()) {
+  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
+}
       return; // nothing will change by itself any more: stop polling
     }
   } catch (error) {
@@ -128,6 +134,11 @@ async function retry(batchId, button, batchType) {
   } finally {
     button.disabled = false;
     refreshTable();
+// An alert's link to a batch (/?batch=<id>) opens the page following it.
+const linked = new URLSearchParams(window.location.search).get("batch");
+if (linked && getToken()) {
+  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
+}
   }
 }
 
@@ -176,6 +187,11 @@ async function submit(event) {
     setProgress(1, "Uploaded");
     follow({ id: accepted.batch_id, status: "pending", attempts: 0, warnings: [] });
     refreshTable();
+// An alert's link to a batch (/?batch=<id>) opens the page following it.
+const linked = new URLSearchParams(window.location.search).get("batch");
+if (linked && getToken()) {
+  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
+}
     $("file-input").value = "";
     choose(null);
   } catch (error) {
@@ -216,6 +232,11 @@ function renderFilters(counts) {
         onclick: () => {
           filter = status;
           refreshTable();
+// An alert's link to a batch (/?batch=<id>) opens the page following it.
+const linked = new URLSearchParams(window.location.search).get("batch");
+if (linked && getToken()) {
+  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
+}
         },
       },
       label,
@@ -272,6 +293,7 @@ async function refreshTable() {
       $("batches").tBodies[0].replaceChildren(...list.items.map(batchRow));
       $("batches-empty").textContent = filter ? `No ${filter} batches.` : "No batches yet.";
       $("batches-empty").hidden = list.items.length > 0;
+      await showOpenAlerts($("alerts-banner"));
     } catch (error) {
       if (error.status === 401) return; // the token box asks again; refreshed once it is saved
     }
@@ -286,3 +308,8 @@ setUpDropZone();
 $("upload-form").addEventListener("submit", submit);
 $("retry-button").addEventListener("click", (event) => retry(followed.id, event.target));
 refreshTable();
+// An alert's link to a batch (/?batch=<id>) opens the page following it.
+const linked = new URLSearchParams(window.location.search).get("batch");
+if (linked && getToken()) {
+  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
+}

@@ -25,6 +25,7 @@ class Kind(StrEnum):
     DEAD_RATE = "dead_rate"  # condition: subject "last_24h"
     REVIEW_BACKLOG = "review_backlog"  # condition: subject "purchase_orders"
     SENSOR_STALLED = "sensor_stalled"  # condition: subject the sensor's name
+    DIGEST = "digest"  # the day's one-shot alerts of one channel, in one message
     TEST = "test"  # `po-ingest alerts test`: every channel, whatever its routing
 
 
@@ -38,6 +39,7 @@ SEVERITY = {
     Kind.DEAD_RATE: Severity.WARNING,
     Kind.REVIEW_BACKLOG: Severity.INFO,
     Kind.SENSOR_STALLED: Severity.CRITICAL,
+    Kind.DIGEST: Severity.WARNING,
     Kind.TEST: Severity.INFO,
 }
 

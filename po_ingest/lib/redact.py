@@ -46,14 +46,16 @@ def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
     return text
 
 
-def safe_error(error: BaseException | str, secrets: tuple[str, ...] = ()) -> str:
-    """`last_error` text: `Type: message`, redacted, at most MAX_ERROR_CHARS characters."""
+def safe_error(
+    error: BaseException | str, secrets: tuple[str, ...] = (), max_chars: int = MAX_ERROR_CHARS
+) -> str:
+    """`last_error` text: `Type: message`, redacted, at most `max_chars` characters."""
     if isinstance(error, BaseException):
         message = str(error) or error.__class__.__name__
         text = f"{error.__class__.__name__}: {message}"
     else:
         text = error
     text = redact(text, secrets)
-    if len(text) > MAX_ERROR_CHARS:
-        text = text[: MAX_ERROR_CHARS - 1] + "…"
+    if len(text) > max_chars:
+        text = text[: max_chars - 1] + "…"
     return text

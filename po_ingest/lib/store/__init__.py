@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from po_ingest.lib import settings
+from po_ingest.lib.store.alerts import AlertStore
 from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
 from po_ingest.lib.store.deliveries import DeliveryStore, PersistedNote
 from po_ingest.lib.store.documents import LostClaim
@@ -31,9 +32,11 @@ class Store:
         self.users = UserStore(self.engine)
         self.reviews = ReviewStore(self.engine)
         self.deliveries = DeliveryStore(self.engine)
+        self.alerts = AlertStore(self.engine)
 
 
 __all__ = [
+    "AlertStore",
     "Batch",
     "BatchStore",
     "DeliveryStore",

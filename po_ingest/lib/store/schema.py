@@ -311,3 +311,57 @@ delivery_note_items = _lines_table(
 # People's decisions on a note: approved, rejected, a line's match set or cleared by hand
 # (a rematch is not one).
 delivery_note_events = _history_table("delivery_note_events", "delivery_note", index=True)
+
+# Alerts: one row per one-shot alert, or per occurrence of a condition (opened, then cleared).
+# At most one open row per (kind, subject): a condition opens once, and since one-shot rows are
+# never cleared, a one-shot alert fires at most once per subject. Racing sensor ticks insert
+# with ON CONFLICT DO NOTHING against this index.
+_OPEN = sa.text("cleared_at IS NULL")
+alert_events = sa.Table(
+    "alert_events",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("kind", sa.String(32), nullable=False),
+    sa.Column("subject", sa.String(255), nullable=False),
+    sa.Column("severity", sa.String(16), nullable=False),
+    sa.Column("one_shot", sa.Boolean, nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("opened_at", UTCDateTime, nullable=False),
+    sa.Column("cleared_at", UTCDateTime, nullable=True),
+    sa.Index(
+        "uq_alert_events_open",
+        "kind",
+        "subject",
+        unique=True,
+        postgresql_where=_OPEN,
+        sqlite_where=_OPEN,
+    ),
+)
+
+# One message per event, transition and channel (the channel's redacted label, never its URL):
+# `pending | sent | failed | gave_up | held | digested`, retried with a backoff.
+alert_deliveries = sa.Table(
+    "alert_deliveries",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("alert_events.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("transition", sa.String(16), nullable=False),
+    sa.Column("channel", sa.String(500), nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("body", sa.Text, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("next_attempt_at", UTCDateTime, nullable=True),
+    sa.Column("last_error", sa.Text, nullable=True),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Column("sent_at", UTCDateTime, nullable=True),
+    sa.UniqueConstraint(
+        "event_id", "transition", "channel", name="uq_alert_deliveries_event_transition_channel"
+    ),
+    sa.Index("ix_alert_deliveries_status_next_attempt", "status", "next_attempt_at"),
+)

@@ -29,7 +29,7 @@ class Kind(StrEnum):
     TEST = "test"  # `po-ingest alerts test`: every channel, whatever its routing
 
 
-ONE_SHOT = frozenset({Kind.BATCH_DEAD, Kind.OVER_DELIVERY})
+ONE_SHOT = frozenset({Kind.BATCH_DEAD, Kind.OVER_DELIVERY, Kind.DIGEST})
 
 SEVERITY = {
     Kind.BATCH_DEAD: Severity.WARNING,

@@ -222,7 +222,8 @@ def test_slack_gets_its_attachment_payload(hook, caplog):
     assert "http://x/batches/abc123" in attachment["text"]
     assert "http://y/runs/r1" in attachment["text"]
     assert "color" in attachment
-    for token in SLACK_TOKENS:  # Apprise and urllib3 log the POST URL at DEBUG
+    assert "Slack POST URL" in caplog.text  # Apprise and urllib3 log it at DEBUG: masked
+    for token in SLACK_TOKENS:
         assert token not in caplog.text
 
 
@@ -260,13 +261,17 @@ def test_json_gets_apprise_json_with_the_notify_type(sent, apprise_type):
     assert (body["title"], body["message"], body["type"]) == (sent.title, sent.body, apprise_type)
 
 
-def test_a_receiver_answering_500_is_a_failure(hook):
+def test_a_receiver_answering_500_is_a_failure(hook, caplog):
+    caplog.set_level(logging.DEBUG)
     hook.status = 500
     (channel,) = parse_channels(f"jsons://user:{SMTP_PASSWORD}@{hook.host}/alerts?verify=no")
     result = send(channel, DEAD)
     assert not result.ok
     assert "500" in result.error and SMTP_PASSWORD not in result.error
+    assert len(result.error) <= 300
     assert len(hook.requests) == 1
+    assert hook.requests[0].headers["Authorization"].startswith("Basic ")
+    assert "Failed to send JSON" in caplog.text and SMTP_PASSWORD not in caplog.text
 
 
 def test_send_does_not_raise_for_a_url_apprise_cannot_read():

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 from urllib.parse import urlsplit
 
 from aiosmtpd.controller import Controller
@@ -50,6 +50,22 @@ def _wait_until(predicate, timeout: float) -> bool:
     return True
 
 
+class _Receiver:
+    """Started by `with` and stopped at its end; `stop()` also takes it down early."""
+
+    def start(self) -> Self:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+
 class _CollectingHandler:
     def __init__(self, receiver: SmtpReceiver):
         self._receiver = receiver
@@ -59,7 +75,7 @@ class _CollectingHandler:
         return "250 Message accepted for delivery"
 
 
-class SmtpReceiver:
+class SmtpReceiver(_Receiver):
     """An SMTP server on a free loopback port offering AUTH LOGIN/PLAIN without TLS for
     `user`/`password` (a wrong password is refused); `messages` holds each mail received as
     an `email.message.Message`."""
@@ -107,12 +123,6 @@ class SmtpReceiver:
         if self._running:
             self._running = False
             self._controller.stop()
-
-    def __enter__(self) -> SmtpReceiver:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
 
     def apprise_url(
         self, to: str = "ops@example.com", sender: str = "po-ingest@example.com"
@@ -172,7 +182,7 @@ class _Server(ThreadingHTTPServer):
     receiver: WebhookReceiver
 
 
-class WebhookReceiver:
+class WebhookReceiver(_Receiver):
     """An HTTP server on a free loopback port (HTTPS with a self-signed certificate when
     `tls`), recording every POST in `requests`; it answers `status` with `answer` ("ok" is
     what Slack's webhooks answer)."""
@@ -215,12 +225,6 @@ class WebhookReceiver:
             self._thread.join()
             self._thread = None
         self._server.server_close()
-
-    def __enter__(self) -> WebhookReceiver:
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
 
     def wait_for(self, count: int, timeout: float = 10.0) -> list[ReceivedRequest]:
         if not _wait_until(lambda: len(self.requests) >= count, timeout):

@@ -37,9 +37,10 @@ def cmd_alerts_test(args: argparse.Namespace) -> int:
     for channel in channels:
         result = send(channel, message)
         store.alerts.record_test(channel.label, title, result.ok, result.error, now)
-        print(f"{'ok    ' if result.ok else 'FAILED'} {channel.label}" + (
-            f": {result.error}" if result.error else ""
-        ))
+        print(
+            f"{'ok    ' if result.ok else 'FAILED'} {channel.label}"
+            + (f": {result.error}" if result.error else "")
+        )
         failed += not result.ok
     return 1 if failed else 0
 
@@ -56,7 +57,9 @@ def cmd_alerts_list(args: argparse.Namespace) -> int:
         return 0
     print(f"open conditions: {len(open_now)}")
     for row in open_now:
-        print(f"  {row['kind']:<16} {row['subject']:<28} since {_when(row['opened_at'])}  {row['title']}")
+        print(
+            f"  {row['kind']:<16} {row['subject']:<28} since {_when(row['opened_at'])}  {row['title']}"
+        )
     print(f"recent sends: {len(recent)}")
     for row in recent:
         error = f"  {row['last_error']}" if row.get("last_error") else ""
@@ -71,7 +74,9 @@ def cmd_alerts_list(args: argparse.Namespace) -> int:
 def add_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("alerts", help="alert channels, open conditions and sends")
     alerts_sub = p.add_subparsers(dest="alerts_command", required=True)
-    s = alerts_sub.add_parser("test", help="send a test message to every channel (exit 1 if one fails)")
+    s = alerts_sub.add_parser(
+        "test", help="send a test message to every channel (exit 1 if one fails)"
+    )
     s.set_defaults(func=cmd_alerts_test)
     s = alerts_sub.add_parser("list", help="open conditions and the latest sends")
     s.add_argument("--limit", type=int, default=20)

@@ -9,7 +9,9 @@ from po_ingest.lib.alerts.conditions import AlertSettings, DeadBatch, Facts
 from po_ingest.lib.alerts.model import Kind, Severity, Transition
 
 NOW = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
-SETTINGS = AlertSettings(public_url="https://po.example.com", dagster_ui_url="https://dg.example.com")
+SETTINGS = AlertSettings(
+    public_url="https://po.example.com", dagster_ui_url="https://dg.example.com"
+)
 
 
 def _ago(**delta) -> dt.datetime:

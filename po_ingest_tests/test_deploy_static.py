@@ -51,6 +51,15 @@ INTAKE_ONLY = {
     "PO_INGEST_UPLOAD_IDLE_SECONDS",
     "PO_INGEST_API_DOCS",
 }
+# Read by the alerts sensor, in the code location (env_file .env), never by a run.
+SENSORS_ONLY = {
+    "PO_INGEST_ALERT_URLS",
+    "PO_INGEST_ALERT_INTERVAL_SECONDS",
+    "PO_INGEST_ALERT_STALLED_MINUTES",
+    "PO_INGEST_ALERT_REVIEW_HOURS",
+    "PO_INGEST_ALERT_SENSOR_MINUTES",
+    "PO_INGEST_ALERT_DIGEST",
+}
 # Variables whose empty value means "unset" to po_ingest (no Gemini, Google's endpoint).
 MAY_BE_EMPTY = {"GEMINI_API_KEY", "PO_INGEST_GEMINI_BASE_URL"}
 PINNED = ("dagster", "dagster-webserver", "dagster-postgres")
@@ -236,10 +245,15 @@ def po_ingest_variables() -> set[str]:
 
 def check_runs_get_every_variable(deploy: Deploy) -> list[str]:
     forwarded = set(deploy.launcher.get("env_vars", []))
-    needed = (po_ingest_variables() - INTAKE_ONLY) | {"GEMINI_API_KEY"}
+    needed = (po_ingest_variables() - INTAKE_ONLY - SENSORS_ONLY) | {"GEMINI_API_KEY"}
     needed |= {n for n in _env_refs(deploy.dagster_yaml) if n.startswith("DAGSTER_PG_")}
     problems = [f"runs do not get {name}" for name in sorted(needed - forwarded)]
     problems += [f"runs get {name}, the intake's only" for name in sorted(forwarded & INTAKE_ONLY)]
+    problems += [f"runs get {name}, the sensors' only" for name in sorted(forwarded & SENSORS_ONLY)]
+    problems += [
+        f"{name} is not in .env.example: the code location's sensors read it"
+        for name in sorted(SENSORS_ONLY - set(deploy.env_example))
+    ]
     for name in sorted(forwarded):
         value = deploy.env_example.get(name)
         if value is None or (not value and name not in MAY_BE_EMPTY):

@@ -9,9 +9,12 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import time
 
 import dagster as dg
+from dagster._core.definitions.run_request import InstigatorType
+from dagster._core.scheduler.instigation import TickStatus
 
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.alerts import conditions
@@ -20,7 +23,7 @@ from po_ingest.lib.alerts.conditions import AlertSettings, Facts
 from po_ingest.lib.alerts.model import Kind, Message, Transition
 from po_ingest.lib.store import Store, alert_facts
 
-ALERTS_INTERVAL_SECONDS = 30
+ALERTS_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_ALERT_INTERVAL_SECONDS") or 30)
 # Sensors whose silence is a condition: the one that starts every batch's run.
 WATCHED_SENSORS = ("pending_batches_sensor",)
 # One tick sends for at most this long; what is left waits for the next.
@@ -33,7 +36,7 @@ DIGEST_HOUR_UTC = 7
 def sensor_ticks(instance: dg.DagsterInstance, names=WATCHED_SENSORS) -> dict:
     """Each watched sensor's last tick that ran to its end (None when it has none)."""
     found: dict[str, dt.datetime | None] = {}
-    states = instance.all_instigator_state(instigator_type=dg.InstigatorType.SENSOR)
+    states = instance.all_instigator_state(instigator_type=InstigatorType.SENSOR)
     for state in states:
         if state.name not in names:
             continue
@@ -41,11 +44,9 @@ def sensor_ticks(instance: dg.DagsterInstance, names=WATCHED_SENSORS) -> dict:
             state.instigator_origin_id,
             state.selector_id,
             limit=1,
-            statuses=[dg.TickStatus.SUCCESS, dg.TickStatus.SKIPPED],
+            statuses=[TickStatus.SUCCESS, TickStatus.SKIPPED],
         )
-        found[state.name] = (
-            dt.datetime.fromtimestamp(ticks[0].timestamp, dt.UTC) if ticks else None
-        )
+        found[state.name] = dt.datetime.fromtimestamp(ticks[0].timestamp, dt.UTC) if ticks else None
     return found
 
 
@@ -119,7 +120,9 @@ class Tick:
             result = send(channel, message)
             if result.ok:
                 self.db.alerts.mark_sent(delivery.id, dt.datetime.now(dt.UTC))
-                self.done.append(f"sent {delivery.transition} {delivery.subject} to {result.channel}")
+                self.done.append(
+                    f"sent {delivery.transition} {delivery.subject} to {result.channel}"
+                )
             else:
                 status = self.db.alerts.mark_failed(
                     delivery.id, result.error or "failed", dt.datetime.now(dt.UTC)

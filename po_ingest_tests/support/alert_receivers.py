@@ -88,13 +88,7 @@ class SmtpReceiver(_Receiver):
         self.logins = 0  # successful AUTH: proves the client sent the password
         self.failed_logins = 0
         self._lock = threading.Lock()
-        self._controller = Controller(
-            _CollectingHandler(self),
-            hostname=LOOPBACK,
-            port=self.port,
-            authenticator=self._authenticate,
-            auth_require_tls=False,
-        )
+        self._controller: Controller | None = None
         self._running = False
 
     def _authenticate(self, server, session, envelope, mechanism, auth_data) -> AuthResult:
@@ -115,6 +109,14 @@ class SmtpReceiver(_Receiver):
             self.messages.append(message)
 
     def start(self) -> SmtpReceiver:
+        """Serving on its port (again, after `stop()`: the server back up)."""
+        self._controller = Controller(
+            _CollectingHandler(self),
+            hostname=LOOPBACK,
+            port=self.port,
+            authenticator=self._authenticate,
+            auth_require_tls=False,
+        )
         self._controller.start()
         self._running = True
         return self

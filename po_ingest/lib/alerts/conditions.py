@@ -88,8 +88,11 @@ def _message(kind: Kind, subject: str, title: str, lines: list[str], links) -> M
 
 
 def _ago(now: dt.datetime, since: dt.datetime) -> str:
-    minutes = int((now - since).total_seconds() // 60)
-    return f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    seconds = int((now - since).total_seconds())
+    minutes = seconds // 60
+    if minutes >= 60:
+        return f"{minutes // 60} h {minutes % 60} min"
+    return f"{minutes} min" if minutes else f"{seconds} s"
 
 
 def holding(facts: Facts, settings: AlertSettings) -> dict[tuple[Kind, str], Message]:
@@ -103,7 +106,10 @@ def holding(facts: Facts, settings: AlertSettings) -> dict[tuple[Kind, str], Mes
             QUEUE,
             f"Queue stalled: batch {batch_id} has waited {_ago(now, since)} to start",
             [f"{facts.due_count} batch(es) are due and no run has picked them up."],
-            [("Batch", settings.batch_url(batch_id)), ("Dagster runs", f"{settings.dagster_ui_url}/runs")],
+            [
+                ("Batch", settings.batch_url(batch_id)),
+                ("Dagster runs", f"{settings.dagster_ui_url}/runs"),
+            ],
         )
     for model, (since, error) in sorted(facts.models_down.items()):
         found[Kind.MODEL_OUTAGE, model] = _message(

@@ -25,8 +25,9 @@ def queue_facts(engine: sa.Engine, now: dt.datetime) -> Facts:
     po = purchase_orders.c
     with engine.connect() as conn:
         down = conn.execute(
-            sa.select(model_health.c.model, model_health.c.down_since, model_health.c.last_error)
-            .where(model_health.c.down_since.is_not(None))
+            sa.select(
+                model_health.c.model, model_health.c.down_since, model_health.c.last_error
+            ).where(model_health.c.down_since.is_not(None))
         ).all()
         waiting = sa.select(po.id, po.created_at).where(
             po.review_status == ReviewStatus.NEEDS_REVIEW.value

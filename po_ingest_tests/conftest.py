@@ -9,7 +9,7 @@ from po_ingest.lib.store import Store
 from po_ingest.lib.store.engine import dispose_all
 from po_ingest_tests.corpus import generate_corpus
 from po_ingest_tests.support.databases import new_postgres_database, new_sqlite_database
-from po_ingest_tests.support.e2e_stack import E2EStack
+from po_ingest_tests.support.e2e_stack import running_stack
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
 from po_ingest_tests.support.intake import TOKEN, intake_app
 from po_ingest_tests.support.prerequisites import OPT_OUT_PREFIX, OPT_OUT_VARIABLE, opted_out
@@ -27,6 +27,7 @@ _FIRST = (
     "test_e2e.py",
     "test_e2e_deliveries.py",
     "test_intake_browser.py",
+    "test_e2e_alerts.py",
 )
 _SHARED_DAEMON = {"test_e2e.py", "test_e2e_deliveries.py", "test_intake_browser.py"}
 
@@ -86,17 +87,8 @@ def pytest_terminal_summary(terminalreporter):
 def e2e_stack(tmp_path_factory):
     """The daemon the end-to-end modules share (SQLite app database, scripted extractor,
     retries after 1 and 2 s, fake Gemini); stopped after the last test that uses it."""
-    with FakeGemini() as gemini:
-        stack = E2EStack(tmp_path_factory.mktemp("e2e"), gemini)
-        try:
-            stack.start()
-        except BaseException:
-            stack.print_log_tail()
-            raise
-        try:
-            yield stack
-        finally:
-            stack.stop()
+    with running_stack(tmp_path_factory.mktemp("e2e")) as stack:
+        yield stack
 
 
 def pytest_runtest_teardown(item, nextitem):

@@ -9,9 +9,13 @@ import dagster as dg
 import pytest
 import sqlalchemy as sa
 
-from po_ingest.defs.alerts import alerts_sensor
+from po_ingest.defs.alerts import DIGEST_HOUR_UTC, Tick, alerts_sensor
 from po_ingest.defs.resources import StoreResource
+from po_ingest.lib.alerts import conditions
+from po_ingest.lib.alerts.channels import channels_from_env
+from po_ingest.lib.alerts.conditions import AlertSettings
 from po_ingest.lib.intake import accept_upload
+from po_ingest.lib.store import alert_facts
 from po_ingest.lib.store.schema import alert_deliveries, batches
 from po_ingest_tests.support.alert_receivers import (
     SMTP_PASSWORD,
@@ -19,6 +23,7 @@ from po_ingest_tests.support.alert_receivers import (
     WebhookReceiver,
     slack_endpoint,
 )
+from po_ingest_tests.support.deliveries import partly_and_over_delivered
 from po_ingest_tests.support.pipeline import job_with, run_batch
 
 SLACK_TOKEN = "TIiajkdnlazkcOXrIdevi7F"
@@ -191,3 +196,43 @@ def test_a_channel_that_is_down_is_recorded_failed_and_retried(
     (mail,) = _mails_about(smtp, batch_id)
     assert [r["status"] for r in _deliveries(store, f"{batch_id}#0")] == ["sent", "sent"]
     assert len(_slack_about(hook, batch_id)) == 1, "the other channel was not sent again"
+
+
+def test_an_over_delivery_is_one_message_linking_the_note(receivers, ticks, store, files):
+    smtp, _ = receivers
+    _, _, over = partly_and_over_delivered(store, files)
+    ticks.tick()
+    ticks.tick()
+    (mail,) = [m for m in smtp.messages if m["Subject"].startswith("Over-delivery")]
+    assert mail["Subject"] == "Over-delivery: delivery note LS-2 from Beton Nord GmbH"
+    assert f"{PUBLIC}/delivery-notes/{over}" in mail.get_payload(decode=True).decode()
+
+
+def test_the_daily_digest_sends_the_days_one_shot_alerts_in_one_message(
+    receivers, store, files, db_url, monkeypatch
+):
+    smtp, hook = receivers
+    monkeypatch.setenv("PO_INGEST_ALERT_DIGEST", "daily")
+    settings = AlertSettings.from_env()
+    channels = channels_from_env()
+    with dg.instance_for_test() as instance:
+        dead = [_dead_batch(store, files, db_url, instance) for _ in range(2)]
+    morning = dt.datetime.now(dt.UTC).replace(hour=DIGEST_HOUR_UTC, minute=5)
+    tick = Tick(store, channels, settings, morning - dt.timedelta(hours=1))
+    for batch in alert_facts.dead_since(store.engine, morning - dt.timedelta(days=1)):
+        tick.fire(conditions.batch_dead(batch, settings))
+    tick.send_due()
+    assert smtp.messages == [] and hook.requests == [], "held for the digest"
+    assert tick.digest(None) is None, "not before DIGEST_HOUR_UTC"
+
+    tick = Tick(store, channels, settings, morning)
+    assert tick.digest(None) == morning.date().isoformat()
+    tick.send_due()
+    (mail,) = smtp.wait_for(1)
+    assert mail["Subject"] == f"2 alert(s) on {morning.date().isoformat()}"
+    text = mail.get_payload(decode=True).decode()
+    assert all(f"Batch {batch_id} (po.pdf) is dead" in text for batch_id in dead)
+    assert len(hook.requests) == 1, "each channel its own digest"
+    assert tick.digest(morning.date().isoformat()) == morning.date().isoformat()
+    tick.send_due()
+    assert len(smtp.messages) == 1, "one digest a day"

@@ -4,8 +4,10 @@ file store and the fake Gemini server. test_e2e.py and test_intake_browser.py sh
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import yaml
@@ -104,3 +106,20 @@ class E2EStack:
             return batch if batch.status in statuses else None
 
         return wait_for(check, timeout, f"batch {batch_id} to be {statuses}")
+
+
+@contextlib.contextmanager
+def running_stack(root: Path, env: dict[str, str] | None = None) -> Iterator[E2EStack]:
+    """A started E2EStack with its own fake Gemini (the daemon's log printed if it does not
+    start), stopped at the end."""
+    with FakeGemini() as gemini:
+        stack = E2EStack(root, gemini, env=env)
+        try:
+            stack.start()
+        except BaseException:
+            stack.print_log_tail()
+            raise
+        try:
+            yield stack
+        finally:
+            stack.stop()

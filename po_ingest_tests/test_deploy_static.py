@@ -51,7 +51,8 @@ INTAKE_ONLY = {
     "PO_INGEST_UPLOAD_IDLE_SECONDS",
     "PO_INGEST_API_DOCS",
 }
-# Read by the alerts sensor, in the code location (env_file .env), never by a run.
+# Read by the alerts and watched-folder sensors, in the code location (env_file .env), never
+# by a run.
 SENSORS_ONLY = {
     "PO_INGEST_ALERT_URLS",
     "PO_INGEST_ALERT_INTERVAL_SECONDS",
@@ -59,6 +60,9 @@ SENSORS_ONLY = {
     "PO_INGEST_ALERT_REVIEW_HOURS",
     "PO_INGEST_ALERT_SENSOR_MINUTES",
     "PO_INGEST_ALERT_DIGEST",
+    "PO_INGEST_INBOX_DIR",
+    "PO_INGEST_INBOX_SETTLE_SECONDS",
+    "PO_INGEST_INBOX_MAX_PER_TICK",
 }
 # Variables whose empty value means "unset" to po_ingest (no Gemini, Google's endpoint).
 MAY_BE_EMPTY = {"GEMINI_API_KEY", "PO_INGEST_GEMINI_BASE_URL"}

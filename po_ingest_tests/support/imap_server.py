@@ -216,6 +216,15 @@ class ImapServer:
             box.folder.set(folder, readonly=True)
             return list(box.fetch(headers_only=True, mark_seen=False, bulk=True))
 
+    def clear(self) -> None:
+        """An empty INBOX and no other folder: the next test starts from nothing."""
+        with self.mailbox() as box:
+            for info in box.folder.list():
+                if info.name.upper() != "INBOX":
+                    box.folder.delete(info.name)
+            box.folder.set("INBOX")
+            box.delete(box.uids())
+
     def uidvalidity(self, folder: str = "INBOX") -> int:
         with self.mailbox() as box:
             return int(box.folder.status(folder, ["UIDVALIDITY"])["UIDVALIDITY"])

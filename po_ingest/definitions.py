@@ -16,6 +16,8 @@ from po_ingest.defs.assets import (
 )
 from po_ingest.defs.checks import ORDER_CHECKS, QUEUE_CHECKS
 from po_ingest.defs.deliveries import DELIVERY_ASSETS, NOTE_CHECKS
+from po_ingest.defs.folder_inbox import watched_folder_sensor
+from po_ingest.defs.mailbox import mailbox_sensor
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
 from po_ingest.defs.retention import partition_retention_sensor
 from po_ingest.defs.reviews import order_reviews, order_reviews_sensor
@@ -63,6 +65,8 @@ defs = dg.Definitions(
         order_reviews_sensor,
         analytics_automation_sensor,
         alerts_sensor,
+        watched_folder_sensor,
+        mailbox_sensor,
     ],
     resources={
         "store": StoreResource(),

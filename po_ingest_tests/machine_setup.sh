@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # What the test suite needs beyond .venv: PostgreSQL answering at 127.0.0.1:5432, Debian's
-# Chromium for the page tests, and ../shared/realdocs. Starts or installs what it can; where
-# it cannot, stops with one line saying what to do. PO_INGEST_TEST_SKIP=browser,realdocs opts
+# Chromium for the page tests, Debian's Dovecot for the mailbox tests (each test starts its own,
+# never the system one), and ../shared/realdocs. Starts or installs what it can; where it
+# cannot, stops with one line saying what to do. PO_INGEST_TEST_SKIP=browser,imap,realdocs opts
 # out of those tests on purpose (the summary then says what was skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -26,6 +27,19 @@ if [ ! -x /usr/bin/chromium ] && [[ "$skip" != *,browser,* ]]; then
   echo "installing Debian's chromium and chromium-driver (apt-get)"
   DEBIAN_FRONTEND=noninteractive apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
+fi
+
+if [ ! -x /usr/sbin/dovecot ] && [[ "$skip" != *,imap,* ]]; then
+  is_root_with_apt \
+    || fail "/usr/sbin/dovecot is missing: install Debian's dovecot-imapd (sudo apt-get install dovecot-imapd), or set PO_INGEST_TEST_SKIP=imap"
+  echo "installing Debian's dovecot-imapd (apt-get; the mailbox tests run their own, not the system one)"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  # policy-rc.d 101: the package's postinst must not start the system Dovecot on 143/993
+  policy=/usr/sbin/policy-rc.d
+  own_policy=
+  if [ ! -e "$policy" ]; then printf '#!/bin/sh\nexit 101\n' >"$policy"; chmod +x "$policy"; own_policy=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq dovecot-imapd >/dev/null
+  if [ -n "$own_policy" ]; then rm -f "$policy"; fi
 fi
 
 realdocs="${PO_INGEST_REALDOCS:-../shared/realdocs}"

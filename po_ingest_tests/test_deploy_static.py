@@ -51,9 +51,20 @@ INTAKE_ONLY = {
     "PO_INGEST_UPLOAD_IDLE_SECONDS",
     "PO_INGEST_API_DOCS",
 }
-# Read by the alerts and watched-folder sensors, in the code location (env_file .env), never
-# by a run.
+# Read by the alerts, watched-folder and mailbox sensors, in the code location (env_file
+# .env), never by a run.
 SENSORS_ONLY = {
+    "PO_INGEST_MAIL_HOST",
+    "PO_INGEST_MAIL_PORT",
+    "PO_INGEST_MAIL_USER",
+    "PO_INGEST_MAIL_PASSWORD",
+    "PO_INGEST_MAIL_SECURITY",
+    "PO_INGEST_MAIL_VERIFY_TLS",
+    "PO_INGEST_MAIL_CA_FILE",
+    "PO_INGEST_MAIL_FOLDERS",
+    "PO_INGEST_MAIL_ALLOWED_SENDERS",
+    "PO_INGEST_MAIL_MAX_PER_TICK",
+    "PO_INGEST_MAIL_POLL_SECONDS",
     "PO_INGEST_ALERT_URLS",
     "PO_INGEST_ALERT_INTERVAL_SECONDS",
     "PO_INGEST_ALERT_STALLED_MINUTES",

@@ -13,7 +13,7 @@ from po_ingest.lib import ids
 from po_ingest.lib.content_types import MAX_UPLOAD_BYTES, UnsupportedContent, require_supported
 from po_ingest.lib.files import FileStore, batch_key
 from po_ingest.lib.settings import QUEUED_BATCH_TYPES, SYNCHRONOUS_BATCH_TYPES
-from po_ingest.lib.store import Batch, NewBatch, Store
+from po_ingest.lib.store import Batch, MailSource, NewBatch, Store
 
 _HEAD_BYTES = 16
 
@@ -45,6 +45,26 @@ def clean_uploaded_by(value: str | None) -> str | None:
     if len(value) > MAX_UPLOADED_BY_CHARS:
         raise UploadRejected(f"uploaded_by is longer than {MAX_UPLOADED_BY_CHARS} characters")
     return value or None
+
+
+def _source_columns(source: MailSource | None) -> dict[str, str | None]:
+    """The batch's source_* values: no control characters (PostgreSQL refuses NUL), each
+    within its column (a Message-ID is at most 998 characters by RFC 5322)."""
+    if source is None:
+        return {}
+
+    def clean(value: str | None, limit: int | None) -> str | None:
+        if not value:
+            return None
+        value = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
+        value = re.sub(r"\s+", " ", value).strip()
+        return (value[:limit] if limit else value) or None
+
+    return {
+        "source_message_id": clean(source.message_id, 998),
+        "source_subject": clean(source.subject, None),
+        "source_sender": clean(source.sender, 320),
+    }
 
 
 def _with_head(chunks: Iterable[bytes]) -> tuple[bytes, Iterator[bytes]]:
@@ -113,12 +133,15 @@ def register_upload(
     batch_type: str = "purchase_orders",
     uploaded_by: str | None = None,
     skip_imported_files: bool = False,
+    source: MailSource | None = None,
 ) -> Batch:
     """Write the batch row for a stored file — or delete the file and raise: both or neither.
 
     With `skip_imported_files`, bytes already imported as an order give a batch that is
     `processed` at once (pointing at that order, warning `duplicate_file`); its copy of the
-    file is then dropped, since the order keeps the identical original."""
+    file is then dropped, since the order keeps the identical original. With a mail `source`,
+    the same bytes from the same message give the batch made the first time (and the file
+    just stored is dropped): the mailbox may read a message twice."""
     try:
         check_batch_type(batch_type)
         new = NewBatch(
@@ -130,6 +153,7 @@ def register_upload(
             file_size=upload.size,
             file_sha256=upload.sha256,
             uploaded_by=clean_uploaded_by(uploaded_by),
+            **_source_columns(source),
         )
         if skip_imported_files:
             batch = store.batches.create_unless_imported(new)
@@ -138,7 +162,7 @@ def register_upload(
     except BaseException:
         files.delete(upload.key)
         raise
-    if batch.original_file is None:
+    if batch.original_file != upload.key:
         files.delete(upload.key)
     return batch
 
@@ -152,9 +176,18 @@ def accept_upload(
     batch_type: str = "purchase_orders",
     uploaded_by: str | None = None,
     max_bytes: int = MAX_UPLOAD_BYTES,
+    skip_imported_files: bool = False,
+    source: MailSource | None = None,
 ) -> Batch:
     check_batch_type(batch_type)
     upload = store_upload_file(files, chunks, max_bytes=max_bytes)
     return register_upload(
-        store, files, upload, filename=filename, batch_type=batch_type, uploaded_by=uploaded_by
+        store,
+        files,
+        upload,
+        filename=filename,
+        batch_type=batch_type,
+        uploaded_by=uploaded_by,
+        skip_imported_files=skip_imported_files,
+        source=source,
     )

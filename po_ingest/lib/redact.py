@@ -25,7 +25,12 @@ _PATTERNS = [
 
 # The product's own secrets, masked wherever they appear, whatever their shape: a key that
 # matches none of the patterns (another provider's format, a proxy's token) is still caught.
-SECRET_ENV_VARS = ("GEMINI_API_KEY", "GOOGLE_API_KEY", "PO_INGEST_API_TOKEN")
+SECRET_ENV_VARS = (
+    "GEMINI_API_KEY",
+    "GOOGLE_API_KEY",
+    "PO_INGEST_API_TOKEN",
+    "PO_INGEST_MAIL_PASSWORD",
+)
 _MIN_SECRET_CHARS = 8
 
 

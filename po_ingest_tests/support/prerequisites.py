@@ -12,10 +12,12 @@ OPT_OUT_VARIABLE = "PO_INGEST_TEST_SKIP"
 OPT_OUT_PREFIX = "opted out"
 KNOWN = {
     "browser": "the headless-Chromium tests of the upload page",
+    "imap": "the mailbox intake's tests against a real Dovecot",
     "realdocs": "the tests on ../shared/realdocs",
     "realpos": "the tests on the real purchase orders we may not ship (po_ingest_tests/realpos)",
 }
 CHROMIUM = "/usr/bin/chromium"
+DOVECOT = "/usr/sbin/dovecot"
 REALDOCS = Path(
     os.environ.get("PO_INGEST_REALDOCS")
     or Path(__file__).resolve().parents[3] / "shared" / "realdocs"
@@ -47,6 +49,10 @@ def require(name: str, available: bool, missing: str) -> None:
 
 def require_browser() -> None:
     require("browser", Path(CHROMIUM).exists(), f"{CHROMIUM} is not installed (Debian: chromium)")
+
+
+def require_dovecot() -> None:
+    require("imap", Path(DOVECOT).exists(), f"{DOVECOT} is not installed (Debian: dovecot-imapd)")
 
 
 def require_realdocs() -> None:

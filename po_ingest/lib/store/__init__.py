@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from po_ingest.lib import settings
 from po_ingest.lib.store.alerts import AlertStore
-from po_ingest.lib.store.batches import Batch, BatchStore, NewBatch
+from po_ingest.lib.store.batches import Batch, BatchStore, MailSource, NewBatch
 from po_ingest.lib.store.deliveries import DeliveryStore, PersistedNote
 from po_ingest.lib.store.documents import LostClaim
 from po_ingest.lib.store.engine import StoreUnavailable, get_engine
 from po_ingest.lib.store.entries import EntryStore
 from po_ingest.lib.store.launches import LaunchStore
+from po_ingest.lib.store.mail_rejections import MailRejection, MailRejectionStore
 from po_ingest.lib.store.model_health import ModelHealthStore
 from po_ingest.lib.store.orders import OrderStore, PersistOutcome
 from po_ingest.lib.store.reviews import ReviewStore
@@ -33,6 +34,7 @@ class Store:
         self.reviews = ReviewStore(self.engine)
         self.deliveries = DeliveryStore(self.engine)
         self.alerts = AlertStore(self.engine)
+        self.mail_rejections = MailRejectionStore(self.engine)
 
 
 __all__ = [
@@ -43,6 +45,9 @@ __all__ = [
     "EntryStore",
     "LaunchStore",
     "LostClaim",
+    "MailRejection",
+    "MailRejectionStore",
+    "MailSource",
     "ModelHealthStore",
     "NewBatch",
     "OrderStore",

@@ -80,6 +80,9 @@ class Batch:
     lane: str | None = None
     launched_generation: int | None = None
     launched_at: dt.datetime | None = None
+    source_message_id: str | None = None
+    source_subject: str | None = None
+    source_sender: str | None = None
 
     @classmethod
     def from_row(cls, row: sa.Row) -> Batch:
@@ -107,6 +110,15 @@ class Batch:
 
 
 @dataclass(frozen=True)
+class MailSource:
+    """The mail a batch came from: Message-ID, subject, sender address."""
+
+    message_id: str
+    subject: str | None = None
+    sender: str | None = None
+
+
+@dataclass(frozen=True)
 class NewBatch:
     id: str
     batch_type: str
@@ -116,6 +128,9 @@ class NewBatch:
     file_size: int
     file_sha256: str
     uploaded_by: str | None = None
+    source_message_id: str | None = None
+    source_subject: str | None = None
+    source_sender: str | None = None
 
 
 class BatchStore:
@@ -221,43 +236,68 @@ class BatchStore:
 
     # -- writes ------------------------------------------------------------------------
     def create(self, new: NewBatch, now: dt.datetime | None = None) -> Batch:
-        with self.engine.begin() as conn:
-            conn.execute(
-                batches.insert().values(
-                    **new.__dict__, date_uploaded=now or _now(), status=Status.PENDING
+        """Insert the batch as `pending`; a mail's attachment already taken gives that batch."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    batches.insert().values(
+                        **new.__dict__, date_uploaded=now or _now(), status=Status.PENDING
+                    )
                 )
-            )
+        except sa.exc.IntegrityError:
+            if (taken := self._taken_from_mail(new)) is None:
+                raise
+            return taken
         return self.get(new.id)
+
+    def _taken_from_mail(self, new: NewBatch) -> Batch | None:
+        """The batch already made from the same mail and bytes (the idempotency key), if any."""
+        if new.source_message_id is None:
+            return None
+        query = sa.select(batches).where(
+            batches.c.source_message_id == new.source_message_id,
+            batches.c.file_sha256 == new.file_sha256,
+        )
+        with self.engine.connect() as conn:
+            row = conn.execute(query).first()
+        return Batch.from_row(row) if row else None
 
     def create_unless_imported(self, new: NewBatch, now: dt.datetime | None = None) -> Batch:
         """Insert the batch as `pending` — unless a `processed` batch of the same type with an
         existing record (order or note) has the same sha256: then the new batch is written
         `processed` at once, with that record's id, warning `duplicate_file` and no file of its
-        own. One transaction."""
+        own. One transaction. A mail's attachment already taken gives that batch."""
         now = now or _now()
         records = RECORD_TABLES.get(new.batch_type, purchase_orders)
-        with self.engine.begin() as conn:
-            record_id = conn.execute(
-                sa.select(records.c.id)
-                .select_from(batches.join(records, records.c.id == batches.c.processed_record_id))
-                .where(
-                    batches.c.file_sha256 == new.file_sha256,
-                    batches.c.batch_type == new.batch_type,
-                    status_is(Status.PROCESSED),
-                )
-                .order_by(batches.c.processed_at, batches.c.id)
-                .limit(1)
-            ).scalar()
-            values = {**new.__dict__, "date_uploaded": now, "status": Status.PENDING}
-            if record_id is not None:
-                values.update(
-                    status=Status.PROCESSED,
-                    original_file=None,
-                    processed_at=now,
-                    processed_record_id=record_id,
-                    warnings=[DUPLICATE_FILE],
-                )
-            conn.execute(batches.insert().values(**values))
+        try:
+            with self.engine.begin() as conn:
+                record_id = conn.execute(
+                    sa.select(records.c.id)
+                    .select_from(
+                        batches.join(records, records.c.id == batches.c.processed_record_id)
+                    )
+                    .where(
+                        batches.c.file_sha256 == new.file_sha256,
+                        batches.c.batch_type == new.batch_type,
+                        status_is(Status.PROCESSED),
+                    )
+                    .order_by(batches.c.processed_at, batches.c.id)
+                    .limit(1)
+                ).scalar()
+                values = {**new.__dict__, "date_uploaded": now, "status": Status.PENDING}
+                if record_id is not None:
+                    values.update(
+                        status=Status.PROCESSED,
+                        original_file=None,
+                        processed_at=now,
+                        processed_record_id=record_id,
+                        warnings=[DUPLICATE_FILE],
+                    )
+                conn.execute(batches.insert().values(**values))
+        except sa.exc.IntegrityError:
+            if (taken := self._taken_from_mail(new)) is None:
+                raise
+            return taken
         return self.get(new.id)
 
     def _update(self, conditions: list, **values) -> bool:

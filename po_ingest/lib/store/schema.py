@@ -43,8 +43,38 @@ batches = sa.Table(
     sa.Column("lane", sa.String(16), nullable=True),
     sa.Column("launched_generation", sa.Integer, nullable=True),
     sa.Column("launched_at", UTCDateTime, nullable=True),
+    # A batch the mailbox made: the mail's Message-ID (RFC 5322 allows 998 characters), its
+    # subject and sender. One batch per (message, attachment bytes): reading a message again
+    # after a crash between the commit and the move to `Processed` adds nothing.
+    sa.Column("source_message_id", sa.String(998), nullable=True),
+    sa.Column("source_subject", sa.Text, nullable=True),
+    sa.Column("source_sender", sa.String(320), nullable=True),
     sa.Index("ix_batches_status_type_retry", "status", "batch_type", "next_retry_at"),
     sa.Index("ix_batches_file_sha256", "file_sha256"),
+    sa.Index(
+        "uq_batches_source_message_file",
+        "source_message_id",
+        "file_sha256",
+        unique=True,
+        postgresql_where=sa.text("source_message_id IS NOT NULL"),
+        sqlite_where=sa.text("source_message_id IS NOT NULL"),
+    ),
+)
+
+# Mail the mailbox read and did not import (a stranger's, no usable attachment, an attachment
+# too large, unsupported or a zip), with why: the page and the API show it. `filename` is set
+# when the reason is about one attachment.
+mail_rejections = sa.Table(
+    "mail_rejections",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("message_id", sa.String(998), nullable=False),
+    sa.Column("sender", sa.String(320), nullable=True),
+    sa.Column("subject", sa.Text, nullable=True),
+    sa.Column("filename", sa.String(255), nullable=True),
+    sa.Column("reason", sa.Text, nullable=False),
+    sa.Column("created_at", UTCDateTime, nullable=False),
+    sa.Index("ix_mail_rejections_created_at", "created_at"),
 )
 
 # One row per model provider: the outage gate (PO_INGEST_MODEL_OUTAGE_AFTER consecutive

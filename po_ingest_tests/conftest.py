@@ -28,6 +28,7 @@ _FIRST = (
     "test_e2e_deliveries.py",
     "test_intake_browser.py",
     "test_e2e_alerts.py",
+    "test_e2e_intake_channels.py",
 )
 _SHARED_DAEMON = {"test_e2e.py", "test_e2e_deliveries.py", "test_intake_browser.py"}
 

@@ -1,6 +1,6 @@
 """Alerts with the real daemon: its own `dagster-daemon` (the alerts sensor ticking every 2 s
 in its code server) sending through Apprise to a real SMTP server (aiosmtpd) and to an HTTPS
-receiver that Apprise's Slack plugin is pointed at (support/slack_endpoint). A dead batch is
+receiver that Apprise's Slack plugin is pointed at (support/daemon_hooks). A dead batch is
 one mail and one Slack message per death; a stalled queue opens once and clears once; the
 model's outage (the fake Gemini answering 503) likewise; the SMTP server down is recorded,
 retried and stops nothing."""
@@ -29,7 +29,7 @@ TIMEOUT = 120
 TICK_SECONDS = 2
 # Five of the alerts sensor's ticks, and some: no repeats in between.
 FIVE_TICKS = 6 * TICK_SECONDS
-SLACK_ENDPOINT = Path(__file__).parent / "support" / "slack_endpoint"
+DAEMON_HOOKS = Path(__file__).parent / "support" / "daemon_hooks"
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def alerting(tmp_path_factory):
             # Past a run's start here (a due batch is `pending` until its run claims it).
             "PO_INGEST_ALERT_STALLED_MINUTES": "0.5",
             "PO_INGEST_PUBLIC_URL": PUBLIC,
-            "PYTHONPATH": os.pathsep.join([str(SLACK_ENDPOINT), str(REPO_ROOT)]),
+            "PYTHONPATH": os.pathsep.join([str(DAEMON_HOOKS), str(REPO_ROOT)]),
         }
         with running_stack(tmp_path_factory.mktemp("e2e-alerts"), env) as stack:
             yield stack, smtp, hook

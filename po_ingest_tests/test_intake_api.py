@@ -422,7 +422,7 @@ def _api_calls(app):
         for path, operations in app.openapi()["paths"].items()
         for method in operations
     ]
-    assert len(calls) == len(documented) == 22
+    assert len(calls) == len(documented) == 23
     return calls
 
 

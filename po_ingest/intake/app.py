@@ -17,6 +17,7 @@ from po_ingest.intake.routes import (
     delivery_review,
     docs,
     imports,
+    mail,
     orders,
     page_images,
     pages,
@@ -89,6 +90,7 @@ def create_app(settings: IntakeSettings) -> FastAPI:
     api.include_router(alerts.router)
     api.include_router(batches.router)
     api.include_router(imports.router)
+    api.include_router(mail.router)
     api.include_router(orders.router)
     api.include_router(delivery_notes.router)
     api.include_router(delivery_review.router)

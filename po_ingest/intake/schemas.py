@@ -76,6 +76,11 @@ class BatchOut(BaseModel):
     date_uploaded: dt.datetime
     last_attempt_at: dt.datetime | None
     processed_at: dt.datetime | None
+    source_message_id: str | None = Field(
+        None, description="Mailed in: the mail's Message-ID (null for other ways in)."
+    )
+    source_subject: str | None = Field(None, description="Mailed in: the mail's subject.")
+    source_sender: str | None = Field(None, description="Mailed in: who sent it.")
 
     @classmethod
     def of(cls, batch: Batch, dagster_ui_url: str) -> BatchOut:
@@ -105,6 +110,9 @@ class BatchOut(BaseModel):
             date_uploaded=batch.date_uploaded,
             last_attempt_at=batch.last_attempt_at,
             processed_at=batch.processed_at,
+            source_message_id=batch.source_message_id,
+            source_subject=batch.source_subject,
+            source_sender=batch.source_sender,
         )
 
 
@@ -130,3 +138,16 @@ def money_text(value: Decimal | None) -> str | None:
     if value.as_tuple().exponent > -2:
         value = value.quantize(Decimal("0.01"))
     return format(value, "f")
+
+
+class MailRejectionOut(BaseModel):
+    message_id: str
+    sender: str | None
+    subject: str | None
+    filename: str | None = Field(description="The attachment refused (null: the whole mail).")
+    reason: str
+    created_at: dt.datetime
+
+
+class MailRejections(BaseModel):
+    items: list[MailRejectionOut] = Field(description="Newest first.")

@@ -1,6 +1,7 @@
 // The upload page: pick or drop a file, upload it with progress, then follow its batch with a
 // status pill polled every 2 s until it is imported or dead; below, the recent batches.
 import { showOpenAlerts } from "./alerts_banner.js";
+import { showMailRejections } from "./mail_rejections.js";
 import {
   api, el, formatBytes, formatDateTime, formatTime, getToken, mountTokenBox, upload,
 } from "./api.js";
@@ -87,11 +88,6 @@ async function poll() {
     show(batch);
     if (TERMINAL.has(batch.status)) {
       refreshTable();
-// An alert's link to a batch (/?batch=<id>) opens the page following it.
-const linked = new URLSearchParams(window.location.search).get("batch");
-if (linked && getToken()) {
-  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
-}
       return; // nothing will change by itself any more: stop polling
     }
   } catch (error) {
@@ -117,6 +113,7 @@ function show(batch) {
   detail.replaceChildren();
   if (batch.status === "dead" && batch.last_error) detail.append(`Last error: ${shorten(batch.last_error, 400)}. `);
   if (batch.warnings.length) detail.append(`Warnings: ${batch.warnings.join(", ")}. `);
+  if (batch.source_sender) detail.append(`Mailed by ${batch.source_sender}: “${batch.source_subject ?? ""}”. `);
   if (batch.dagster_run_url) {
     detail.append(el("a", { href: batch.dagster_run_url, target: "_blank", rel: "noopener" }, "Run in Dagster"));
   }
@@ -134,11 +131,6 @@ async function retry(batchId, button, batchType) {
   } finally {
     button.disabled = false;
     refreshTable();
-// An alert's link to a batch (/?batch=<id>) opens the page following it.
-const linked = new URLSearchParams(window.location.search).get("batch");
-if (linked && getToken()) {
-  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
-}
   }
 }
 
@@ -187,11 +179,6 @@ async function submit(event) {
     setProgress(1, "Uploaded");
     follow({ id: accepted.batch_id, status: "pending", attempts: 0, warnings: [] });
     refreshTable();
-// An alert's link to a batch (/?batch=<id>) opens the page following it.
-const linked = new URLSearchParams(window.location.search).get("batch");
-if (linked && getToken()) {
-  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
-}
     $("file-input").value = "";
     choose(null);
   } catch (error) {
@@ -232,11 +219,6 @@ function renderFilters(counts) {
         onclick: () => {
           filter = status;
           refreshTable();
-// An alert's link to a batch (/?batch=<id>) opens the page following it.
-const linked = new URLSearchParams(window.location.search).get("batch");
-if (linked && getToken()) {
-  api("GET", `/api/batches/${encodeURIComponent(linked)}`).then(follow, () => {});
-}
         },
       },
       label,
@@ -293,7 +275,7 @@ async function refreshTable() {
       $("batches").tBodies[0].replaceChildren(...list.items.map(batchRow));
       $("batches-empty").textContent = filter ? `No ${filter} batches.` : "No batches yet.";
       $("batches-empty").hidden = list.items.length > 0;
-      await showOpenAlerts($("alerts-banner"));
+      await Promise.all([showOpenAlerts($("alerts-banner")), showMailRejections($("mail-rejections"))]);
     } catch (error) {
       if (error.status === 401) return; // the token box asks again; refreshed once it is saved
     }

@@ -36,7 +36,8 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml
 run: $(STAMP) bytecode $(DAGSTER_HOME)/dagster.yaml
 	$(BIN)/po-ingest db upgrade
 	@umask 027; token="$${PO_INGEST_API_TOKEN:-$$($(BIN)/python -m po_ingest.intake.auth)}" || exit 1; \
-	PO_INGEST_API_TOKEN="$$token" $(BIN)/po-ingest serve --host 127.0.0.1 --port 8000 & intake=$$!; \
+	PO_INGEST_API_TOKEN="$$token" PO_INGEST_DAGSTER_GRAPHQL_URL="$${PO_INGEST_DAGSTER_GRAPHQL_URL-http://127.0.0.1:3000/graphql}" \
+	  $(BIN)/po-ingest serve --host 127.0.0.1 --port 8000 & intake=$$!; \
 	trap 'kill $$intake 2>/dev/null' EXIT INT TERM; \
 	echo "Upload page: http://127.0.0.1:8000/   Dagster UI: http://127.0.0.1:3000/"; \
 	$(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000

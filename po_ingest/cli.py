@@ -20,6 +20,7 @@ from po_ingest.lib.csv_imports.problems import CsvInvalid
 from po_ingest.lib.files import FileStore, TooLarge
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.intake import UploadRejected, accept_upload
+from po_ingest.lib.launch_now import launch_now
 from po_ingest.lib.private_files import keep_new_files_private
 from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.sites import SitesCsvError, parse_sites_csv
@@ -73,10 +74,11 @@ def _upload_path(name: str) -> Path:
 
 def cmd_upload(args: argparse.Namespace) -> int:
     path = _upload_path(args.file)
+    store, files = _store(), FileStore(settings.files_dir())
     try:
         batch = accept_upload(
-            _store(),
-            FileStore(settings.files_dir()),
+            store,
+            files,
             _chunks(path),
             filename=path.name,
             batch_type=args.type,
@@ -85,9 +87,10 @@ def cmd_upload(args: argparse.Namespace) -> int:
     except (UploadRejected, TooLarge) as exc:
         raise CliError(f"{path}: {exc}") from None
     if args.json:
-        print(json.dumps({"batch_id": batch.id, "status": "queued"}))
+        print(json.dumps({"batch_id": batch.id, "status": "queued"}), flush=True)
     else:
-        print(batch.id)
+        print(batch.id, flush=True)
+    launch_now(store, files, batch)
     return 0
 
 

@@ -13,16 +13,15 @@ import datetime as dt
 import json
 import logging
 import re
-import urllib.request
 from dataclasses import asdict, dataclass, field
 from decimal import Decimal
 from typing import Any, Protocol
 
+from po_ingest.lib.batch_runs import BATCH_ID_TAG, PARTITION_TAG
+from po_ingest.lib.dagster_graphql import GraphQLError, post_graphql
 from po_ingest.lib.ids import is_batch_id
 from po_ingest.lib.store import Batch, Store
 
-BATCH_ID_TAG = "po_ingest/batch_id"  # po_ingest.defs.partitions, without importing Dagster code
-PARTITION_TAG = "dagster/partition"
 PARTITIONS = "batches"
 BATCH_ASSETS = ("uploaded_document", "extracted_purchase_order", "purchase_order")
 ANALYTICS_ASSETS = (
@@ -286,10 +285,6 @@ _KINDS = {
 }
 
 
-class GraphQLError(RuntimeError):
-    pass
-
-
 class GraphQLSource:
     """Asks a running dagster-webserver, e.g. http://localhost:3000/graphql (plain POSTs)."""
 
@@ -300,15 +295,7 @@ class GraphQLSource:
         self.timeout = timeout
 
     def _query(self, query: str, variables: dict) -> dict:
-        body = json.dumps({"query": query, "variables": variables}).encode()
-        request = urllib.request.Request(
-            self.url, data=body, headers={"Content-Type": "application/json"}, method="POST"
-        )
-        with urllib.request.urlopen(request, timeout=self.timeout) as response:
-            answer = json.load(response)
-        if answer.get("errors"):
-            raise GraphQLError("; ".join(e.get("message", "?") for e in answer["errors"]))
-        return answer["data"]
+        return post_graphql(self.url, query, variables, self.timeout)
 
     def partition_exists(self, key: str) -> bool | None:
         data = self._query(_PARTITIONS_QUERY, {"key": {"path": [BATCH_ASSETS[0]]}})

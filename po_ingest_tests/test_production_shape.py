@@ -17,6 +17,7 @@ import signal
 import time
 from pathlib import Path
 
+import httpx
 import pytest
 
 from po_ingest.lib.housekeeping import collect_orphans
@@ -55,6 +56,54 @@ def test_upload_over_http_is_processed_and_its_run_is_visible_in_dagster(stack):
     assert run["tags"]["po_ingest/generation"] == "0"
     assert stack.orders_with_po_number("PO-PROD-1") == 1
     print(f"upload → processed in {time.monotonic() - started:.1f} s")
+
+
+UPLOADS_QUERY = """
+query Uploads($key: AssetKeyInput!, $partition: String!) {
+  assetOrError(assetKey: $key) {
+    ... on Asset { assetMaterializations(partitions: [$partition]) { runId } }
+  }
+}
+"""
+
+
+def _upload_records(stack, batch_id: str) -> list[str]:
+    """The runs that recorded the batch's `uploaded_document` ("" for the sensor's record)."""
+    answer = httpx.post(
+        f"http://127.0.0.1:{stack.web_port}/graphql",
+        json={
+            "query": UPLOADS_QUERY,
+            "variables": {"key": {"path": ["uploaded_document"]}, "partition": batch_id},
+        },
+        timeout=30,
+    ).raise_for_status()
+    return [m["runId"] for m in answer.json()["data"]["assetOrError"]["assetMaterializations"]]
+
+
+def test_the_intake_launches_a_new_batchs_run_itself_and_the_sensor_when_dagster_is_down(stack):
+    launched = stack.upload("PO-PROD-NOW")
+    done = stack.wait_settled(launched)
+    assert done["status"] == "processed", done
+    (run,) = stack.finished_runs_of(launched, 1).values()
+    assert run["tags"]["po_ingest/launched_by"] == "intake"
+    assert run["tags"]["dagster/partition"] == launched
+    # Lineage as before: the upload recorded once (by the run the intake launched).
+    assert _upload_records(stack, launched) == [run["runId"]]
+
+    stack.stop_webserver()
+    try:
+        started = time.monotonic()
+        queued = stack.upload("PO-PROD-SENSOR")
+        answered = time.monotonic() - started
+        done = stack.wait_settled(queued)
+    finally:
+        stack.start_webserver()
+    assert done["status"] == "processed", done
+    (run,) = stack.finished_runs_of(queued, 1).values()
+    assert "po_ingest/launched_by" not in run["tags"], "the sensor launched it"
+    assert _upload_records(stack, queued) == [""]
+    assert stack.orders_with_po_number("PO-PROD-SENSOR") == 1
+    print(f"upload answered in {answered:.2f} s with the webserver down")
 
 
 def test_sigkilled_run_worker_is_retried_by_dagster_and_imports_once(stack):

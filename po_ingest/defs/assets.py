@@ -13,8 +13,10 @@ from po_ingest.defs.documents import (
     DocumentKind,
     Stored,
     document_assets,
+    upload_materialization,
     uploaded_document,
 )
+from po_ingest.lib.batch_runs import JOB_NAMES
 from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
 from po_ingest.lib.files import note_key, order_key
 from po_ingest.lib.models import ExtractionResult
@@ -22,7 +24,7 @@ from po_ingest.lib.store import Batch, Store
 
 DEFAULT_PUBLIC_URL = "http://localhost:8000"
 
-__all__ = ["uploaded_document"]
+__all__ = ["upload_materialization", "uploaded_document"]
 
 
 def page_url(path: str) -> str:
@@ -109,7 +111,7 @@ PURCHASE_ORDERS = document_assets(
         batch_type="purchase_orders",
         name="purchase_order",
         group="orders",
-        job_name="process_batch",
+        job_name=JOB_NAMES["purchase_orders"],
         claim_op="claim_batch",
         extract_op="extract_order",
         result_type=ExtractionResult,
@@ -128,7 +130,7 @@ DELIVERY_NOTES = document_assets(
         batch_type="delivery_notes",
         name="delivery_note",
         group="delivery_notes",
-        job_name="process_delivery_note",
+        job_name=JOB_NAMES["delivery_notes"],
         claim_op="claim_delivery_note",
         extract_op="extract_delivery_note",
         result_type=DeliveryNoteExtraction,

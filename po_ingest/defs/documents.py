@@ -14,8 +14,9 @@ from typing import Any
 import dagster as dg
 
 from po_ingest.defs import claims, outages
-from po_ingest.defs.partitions import batches_partitions
+from po_ingest.defs.partitions import LAUNCHED_BY_TAG, batches_partitions
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
+from po_ingest.lib.batch_runs import INTAKE
 from po_ingest.lib.extraction.base import Document, PermanentExtractionError
 from po_ingest.lib.extraction.model_gate import (
     GEMINI,
@@ -31,9 +32,30 @@ from po_ingest.lib.store.batches import batch_life_warnings
 uploaded_document = dg.AssetSpec(
     "uploaded_document",
     partitions_def=batches_partitions,
-    description="A stored upload; the pending_batches sensor records it when it registers the batch.",
+    description=(
+        "A stored upload; the pending_batches sensor records it when it registers the batch "
+        "(the batch's first run does, when the intake launched it at once)."
+    ),
     group_name="intake",
 )
+
+
+def upload_materialization(batch: Batch) -> dg.AssetMaterialization:
+    return dg.AssetMaterialization(
+        asset_key=uploaded_document.key,
+        partition=batch.id,
+        metadata={
+            "batch_id": batch.id,
+            "batch_type": batch.batch_type,
+            "filename": batch.original_filename or "",
+            "file_size": dg.MetadataValue.int(batch.file_size),
+            "sha256": batch.file_sha256,
+            "content_type": batch.content_type,
+            "uploaded_by": batch.uploaded_by or "",
+            "uploaded_at": batch.date_uploaded.isoformat(),
+            "storage_key": batch.original_file or "",
+        },
+    )
 
 
 @dataclass(frozen=True)
@@ -146,6 +168,11 @@ def _claim_op(kind: DocumentKind) -> dg.OpDefinition:
     @dg.op(name=kind.claim_op, ins={"uploaded": dg.In(dg.Nothing)}, out=dg.Out(dg.Nothing))
     def claim(context: dg.OpExecutionContext, store: StoreResource) -> None:
         """Claim the batch for this run: one conditional UPDATE; losing it fails the run."""
+        if context.run.tags.get(LAUNCHED_BY_TAG) == INTAKE and not context.run.parent_run_id:
+            # No sensor tick registered this upload: the intake added the partition itself.
+            uploaded = store.get().batches.get(context.partition_key)
+            if uploaded:
+                context.log_event(upload_materialization(uploaded))
         batch = claims.claim(context, store.get(), context.partition_key)
         context.log.info(f"claimed batch {batch.id} for attempt {batch.attempts}")
 

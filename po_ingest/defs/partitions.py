@@ -2,9 +2,8 @@
 
 import dagster as dg
 
+from po_ingest.lib.batch_runs import BATCH_ID_TAG, GENERATION_TAG, LANE_TAG, LAUNCHED_BY_TAG
+
 batches_partitions = dg.DynamicPartitionsDefinition(name="batches")
 
-BATCH_ID_TAG = "po_ingest/batch_id"
-GENERATION_TAG = "po_ingest/generation"
-# `local` | `model` (po_ingest.lib.lanes): the run queue limits each lane on its own.
-LANE_TAG = "po_ingest/lane"
+__all__ = ["BATCH_ID_TAG", "GENERATION_TAG", "LANE_TAG", "LAUNCHED_BY_TAG", "batches_partitions"]

@@ -167,6 +167,7 @@ class ProductionStack:
             "PO_INGEST_MAX_ATTEMPTS": "3",
             "PO_INGEST_API_TOKEN": TOKEN,
             "PO_INGEST_DAGSTER_UI_URL": f"http://127.0.0.1:{self.web_port}",
+            "PO_INGEST_DAGSTER_GRAPHQL_URL": f"http://127.0.0.1:{self.web_port}/graphql",
             "PYTHONPATH": os.pathsep.join(
                 filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
             ),
@@ -214,14 +215,24 @@ class ProductionStack:
         host = "127.0.0.1"
         self.start_code_location()
         self._start("daemon", "dagster-daemon", "run", "-w", workspace)
-        self._start(
-            "webserver", "dagster-webserver", "-h", host, "-p", str(self.web_port), "-w", workspace
-        )
+        self.start_webserver()
         self._start("intake", "po-ingest", "serve", "--host", host, "--port", str(self.intake_port))
-        wait_for(
-            lambda: _answers(f"http://{host}:{self.web_port}/server_info"), 90, "the webserver"
-        )
         wait_for(lambda: _answers(f"http://{host}:{self.intake_port}/"), 30, "the intake")
+
+    def start_webserver(self) -> None:
+        workspace = str(self.root / "workspace.yaml")
+        self._start(
+            "webserver", "dagster-webserver", "-h", "127.0.0.1", "-p", str(self.web_port),
+            "-w", workspace,
+        )  # fmt: skip
+        wait_for(
+            lambda: _answers(f"http://127.0.0.1:{self.web_port}/server_info"), 90, "the webserver"
+        )
+
+    def stop_webserver(self) -> None:
+        for process in self.processes:
+            if process.name == "webserver" and process.alive():
+                process.stop()
 
     def start_code_location(self) -> None:
         self._start(

@@ -9,6 +9,7 @@ from typing import Annotated
 
 from fastapi import APIRouter, Depends, HTTPException, Query, Request, status
 from fastapi.responses import JSONResponse
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 
 from po_ingest.intake.auth import Reviewer, current_caller
@@ -26,6 +27,7 @@ from po_ingest.intake.schemas import BatchAccepted, BatchList, BatchOut
 from po_ingest.intake.uploads import receive_form
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.intake import register_upload
+from po_ingest.lib.launch_now import launch_now
 from po_ingest.lib.settings import BATCH_TYPES, QUEUED_BATCH_TYPES
 from po_ingest.lib.store import Batch
 from po_ingest.lib.users import Caller
@@ -101,6 +103,8 @@ async def create_batch(
         BatchAccepted(batch_id=batch.id).model_dump(),
         status_code=status.HTTP_202_ACCEPTED,
         headers={"Location": f"/api/batches/{batch.id}"},
+        # After the answer is sent: an intake with Dagster down still answers at once.
+        background=BackgroundTask(launch_now, intake.store, intake.files, batch),
     )
 
 

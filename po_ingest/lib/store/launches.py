@@ -17,10 +17,12 @@ class LaunchStore:
     def __init__(self, engine: sa.Engine):
         self.engine = engine
 
-    def mark_launched(self, launches: Iterable[tuple[str, int, str]], now: dt.datetime) -> int:
-        """(batch id, generation, lane) for each run requested; only a batch still pending at
-        that generation is marked. Returns how many were."""
-        marked = 0
+    def mark_launched(self, launches: Iterable[tuple[str, int, str]], now: dt.datetime) -> set[str]:
+        """(batch id, generation, lane) for each run about to be requested; only a batch still
+        pending at that generation, and not launched for it yet, is marked. The ids marked:
+        only those may be launched, so the sensor and the intake's launch-now never both
+        launch one generation."""
+        marked = set()
         with self.engine.begin() as conn:
             for batch_id, generation, lane in launches:
                 result = conn.execute(
@@ -29,10 +31,15 @@ class LaunchStore:
                         batches.c.id == batch_id,
                         batches.c.status == Status.PENDING,
                         batches.c.generation == generation,
+                        sa.or_(
+                            batches.c.launched_generation.is_(None),
+                            batches.c.launched_generation != generation,
+                        ),
                     )
                     .values(launched_generation=generation, launched_at=now, lane=lane)
                 )
-                marked += result.rowcount
+                if result.rowcount:
+                    marked.add(batch_id)
         return marked
 
     def launched_before(self, cutoff: dt.datetime, limit: int) -> list[Batch]:
@@ -52,8 +59,8 @@ class LaunchStore:
             return [Batch.from_row(r) for r in conn.execute(query).all()]
 
     def forget_launch(self, batch_id: str, generation: int) -> bool:
-        """No run exists for the request (the daemon died before creating it): launch again,
-        under the same run key."""
+        """No run exists for the request (the daemon died before creating it, or Dagster did
+        not answer the intake's launch-now): launch again, under the same run key."""
         with self.engine.begin() as conn:
             result = conn.execute(
                 batches.update()

@@ -270,6 +270,7 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
         ("12.50-", None, "-12.50"),
         ("(1,234.56)", None, "-1234.56"),
         ("-€5.00", None, "-5.00"),
+        ("(-)0.04", None, "-0.04"),
         ("(12.50", None, None),
         ("-12.50-", None, None),
         ("1,234,56", None, None),
@@ -1059,6 +1060,20 @@ def test_a_line_amount_that_adds_up_neither_net_nor_with_its_gst_is_declined():
     values = ["72", "89.70", "0.00", "2.50", "2.50", "84.97", "6,117.55"]
     with pytest.raises(ExtractionDeclined, match="line 1 does not add up with the tax"):
         _read(_gst_order(_GST_TITLES, values, "6117.55"))
+
+
+def test_input_gst_lines_and_a_round_off_printed_as_a_less_with_a_minus_add_up():
+    totals = [(380, 200, "Sub Total"), (-X["total"], 200, "30.00")]
+    totals += _totals(214, [("Input CGST 9%", "2.70"), ("Input SGST 9%", "2.70")])
+    totals += [(300, 242, "Less :"), (380, 242, "R/OFF"), (-X["total"], 242, "(-)0.40")]
+    totals += [(380, 256, "Total"), (-X["total"], 256, "35.00")]
+    order = _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order
+    assert (order.subtotal, order.tax, order.charges, order.total) == (
+        Decimal("30.00"),
+        Decimal("5.40"),
+        Decimal("-0.40"),
+        Decimal("35.00"),
+    )
 
 
 def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_places():

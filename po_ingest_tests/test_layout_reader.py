@@ -1076,6 +1076,36 @@ def test_input_gst_lines_and_a_round_off_printed_as_a_less_with_a_minus_add_up()
     )
 
 
+_GST_RIGHT_EDGES = (250, 330, 420, 480, 540)  # Quantity, Rate, Taxable Amount, CGST, SGST
+
+
+def _right_aligned(y: float, values: tuple[str, ...]) -> list[tuple[float, float, str]]:
+    return [(-x, y, v) for x, v in zip(_GST_RIGHT_EDGES, values, strict=True) if v]
+
+
+def test_tax_amounts_under_their_rates_on_a_wrapped_line_sums_unlabelled_the_taxable_value_the_amount():
+    lines = [(20, 140, "Sr."), (50, 140, "Description"), (260, 140, "Unit"), (20, 160, "1")]
+    lines += [(50, 160, "Induction motor 37 kW")]
+    lines += _right_aligned(140, ("Quantity", "Rate", "Taxable Amount", "CGST", "SGST"))
+    lines += [(260, 160, "NOS")] + _right_aligned(160, ("10", "300.00", "3,000.00", "9 %", "9 %"))
+    lines += [(50, 171, "960 RPM frame 250 M"), (50, 182, "IE3, make Bharat")]
+    lines += _right_aligned(182, ("", "", "", "270.00", "270.00"))
+    lines += _right_aligned(200, ("10", "", "3,000.00", "270.00", "270.00"))  # the sums
+    totals = [("Taxable Amount", "3,000.00"), ("CGST", "270.00"), ("SGST", "270.00")]
+    for n, (label, value) in enumerate([*totals, ("Grand Total", "3,540.00")]):
+        lines += [(300, 220 + 14 * n, label), (-540, 220 + 14 * n, value)]
+    order = _read(_page(_header() + lines)[0]).order
+    (line,) = order.items
+    assert line.description == "Induction motor 37 kW 960 RPM frame 250 M IE3, make Bharat"
+    assert (line.line_number, line.unit, line.quantity) == (1, "NOS", Decimal("10"))
+    assert (line.unit_price, line.line_total) == (Decimal("300.00"), Decimal("3000.00"))
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("3000.00"),
+        Decimal("540.00"),
+        Decimal("3540.00"),
+    )
+
+
 def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_places():
     header = [(50, 80, "PO Number:"), (150, 80, "P00342"), (50, 110, "ORDER DATE")]
     header += [(50, 131, "06/19/2026 01:58:40"), (250, 110, "CURRENCY"), (250, 131, "KWD")]

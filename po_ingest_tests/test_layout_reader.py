@@ -270,6 +270,7 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
         ("12.50-", None, "-12.50"),
         ("(1,234.56)", None, "-1234.56"),
         ("-€5.00", None, "-5.00"),
+        ("(-)0.04", None, "-0.04"),
         ("(12.50", None, None),
         ("-12.50-", None, None),
         ("1,234,56", None, None),
@@ -1059,6 +1060,50 @@ def test_a_line_amount_that_adds_up_neither_net_nor_with_its_gst_is_declined():
     values = ["72", "89.70", "0.00", "2.50", "2.50", "84.97", "6,117.55"]
     with pytest.raises(ExtractionDeclined, match="line 1 does not add up with the tax"):
         _read(_gst_order(_GST_TITLES, values, "6117.55"))
+
+
+def test_input_gst_lines_and_a_round_off_printed_as_a_less_with_a_minus_add_up():
+    totals = [(380, 200, "Sub Total"), (-X["total"], 200, "30.00")]
+    totals += _totals(214, [("Input CGST 9%", "2.70"), ("Input SGST 9%", "2.70")])
+    totals += [(300, 242, "Less :"), (380, 242, "R/OFF"), (-X["total"], 242, "(-)0.40")]
+    totals += [(380, 256, "Total"), (-X["total"], 256, "35.00")]
+    order = _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order
+    assert (order.subtotal, order.tax, order.charges, order.total) == (
+        Decimal("30.00"),
+        Decimal("5.40"),
+        Decimal("-0.40"),
+        Decimal("35.00"),
+    )
+
+
+_GST_RIGHT_EDGES = (250, 330, 420, 480, 540)  # Quantity, Rate, Taxable Amount, CGST, SGST
+
+
+def _right_aligned(y: float, values: tuple[str, ...]) -> list[tuple[float, float, str]]:
+    return [(-x, y, v) for x, v in zip(_GST_RIGHT_EDGES, values, strict=True) if v]
+
+
+def test_tax_amounts_under_their_rates_on_a_wrapped_line_sums_unlabelled_the_taxable_value_the_amount():
+    lines = [(20, 140, "Sr."), (50, 140, "Description"), (260, 140, "Unit"), (20, 160, "1")]
+    lines += [(50, 160, "Induction motor 37 kW")]
+    lines += _right_aligned(140, ("Quantity", "Rate", "Taxable Amount", "CGST", "SGST"))
+    lines += [(260, 160, "NOS")] + _right_aligned(160, ("10", "300.00", "3,000.00", "9 %", "9 %"))
+    lines += [(50, 171, "960 RPM frame 250 M"), (50, 182, "IE3, make Bharat")]
+    lines += _right_aligned(182, ("", "", "", "270.00", "270.00"))
+    lines += _right_aligned(200, ("10", "", "3,000.00", "270.00", "270.00"))  # the sums
+    totals = [("Taxable Amount", "3,000.00"), ("CGST", "270.00"), ("SGST", "270.00")]
+    for n, (label, value) in enumerate([*totals, ("Grand Total", "3,540.00")]):
+        lines += [(300, 220 + 14 * n, label), (-540, 220 + 14 * n, value)]
+    order = _read(_page(_header() + lines)[0]).order
+    (line,) = order.items
+    assert line.description == "Induction motor 37 kW 960 RPM frame 250 M IE3, make Bharat"
+    assert (line.line_number, line.unit, line.quantity) == (1, "NOS", Decimal("10"))
+    assert (line.unit_price, line.line_total) == (Decimal("300.00"), Decimal("3000.00"))
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("3000.00"),
+        Decimal("540.00"),
+        Decimal("3540.00"),
+    )
 
 
 def test_a_bilingual_order_its_labels_translated_under_them_and_dinars_to_three_places():

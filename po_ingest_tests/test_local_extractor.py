@@ -9,9 +9,10 @@ import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, ExtractionError
 from po_ingest.lib.extraction.checks import unboxed_values
-from po_ingest.lib.extraction.evaluate import evaluate, summary
+from po_ingest.lib.extraction.evaluate import evaluate, score, summary
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
+from po_ingest.lib.models import ExtractedPurchaseOrder
 from po_ingest_tests.support.prerequisites import REALDOCS, require_realdocs
 
 
@@ -197,3 +198,12 @@ def test_real_purchase_orders_are_read_right_or_declined_and_non_orders_never_ac
         for field_name, value in expected.items():
             if value is not None:
                 assert _number(item[field_name]) == _number(value), (field_name, item)
+
+
+def test_a_line_total_left_empty_is_not_a_matched_line_and_scores_without_crashing():
+    order = ExtractedPurchaseOrder(
+        po_number="PO-1", items=[{"description": "Motor", "quantity": 1, "unit_price": 5}]
+    )
+    truth = {"po_number": "PO-1", "items": [{"description": "Motor", "line_total": 5}]}
+    result = score("po.pdf", truth, order)
+    assert (result.items_matched, result.wrong_values) == (0, [])

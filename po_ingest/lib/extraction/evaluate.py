@@ -127,7 +127,10 @@ def _wrong_item_values(
 def _items_matched(truth_items: list[dict], order: ExtractedPurchaseOrder) -> int:
     matched = 0
     for expected, actual in zip(truth_items, order.items, strict=False):
-        total_ok = _same("total", expected.get("line_total"), actual.line_total) is not False
+        wanted = expected.get("line_total")
+        total_ok = wanted is None or (
+            actual.line_total is not None and _same("total", wanted, actual.line_total) is not False
+        )
         qty = _number(expected.get("quantity")) if expected.get("quantity") is not None else None
         qty_ok = qty is None or (actual.quantity is not None and qty == actual.quantity)
         matched += total_ok and qty_ok

@@ -69,17 +69,32 @@ def column_of(word: Word, columns: list[Column]) -> str:
     EAN, an article number), not an amount: it goes to the column it lies under."""
     if _LONG_CODE.match(word.text):
         return min(columns, key=lambda c: _distance(word, c)).name
-    if is_number(word.text):
-        numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
-        if numeric:
-            nearest = min(numeric, key=lambda c: _distance(word, c))
-            if _distance(word, nearest) <= _ALIGN_SLACK:
-                return nearest.name
+    if numeric := numeric_column(word, columns):
+        return numeric
     chosen = columns[0].name
     for column in columns:
         if column.x0 - _ALIGN_SLACK / 4 <= word.x0:
             chosen = column.name
     return chosen
+
+
+def numeric_column(word: Word, columns: list[Column]) -> str | None:
+    """The column of numbers a number lines up with, if any."""
+    numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
+    if not numeric or not is_number(word.text):
+        return None
+    nearest = min(numeric, key=lambda c: _distance(word, c))
+    return nearest.name if _distance(word, nearest) <= _ALIGN_SLACK else None
+
+
+_SUMMED = _NUMERIC_COLUMNS - {"line_number", "other"}
+_AMOUNTS = {"quantity", "unit_price", "line_total"}
+
+
+def only_sums(item: RawItem) -> bool:
+    """A row of an item's amounts and the tax columns beside them, without its position
+    or any text: their sums under the items (quantity, taxable value, tax), not an item."""
+    return bool(item.cells.keys() & _AMOUNTS) and item.cells.keys() <= _SUMMED
 
 
 _CODE_COLUMNS = {"item_code", ITEM_OR_POSITION}

@@ -58,6 +58,8 @@ def read_item(
     unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
+    if not totals_printed and "taxable_value" in raw.cells:
+        raw.cells["line_total"] = raw.cells["taxable_value"]  # the only line amount printed
     found: dict[str, Found] = {}
     for name in _AMOUNTS:
         text = raw.text(name)

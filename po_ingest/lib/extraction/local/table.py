@@ -18,6 +18,7 @@ from po_ingest.lib.extraction.local.item_cells import (
     assign,
     column_of,
     is_number,
+    only_sums,
     split_code,
 )
 from po_ingest.lib.extraction.local.layout import Row
@@ -123,8 +124,8 @@ def find_items(
             table.end_row, last_y = index, row.y
             continue
         values = assign(row, table.columns)
-        if table.items and set(values.cells) == {"line_total"}:
-            in_table, closed, table.end_row = False, True, index - 1  # an unlabelled sum
+        if table.items and only_sums(values):
+            in_table, closed, table.end_row = False, True, index - 1  # unlabelled sums
             continue
         previous_y, last_y = last_y, row.y
         numbers = [
@@ -150,7 +151,7 @@ def find_items(
                 and (text := without_references(row))
                 and continues(text, items[-1], previous_y, table.subtitles, pitch)
             ):
-                continue_item(items[-1], text)
+                continue_item(items[-1], text, table.columns)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
             else:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
-from po_ingest.lib.extraction.local.item_cells import RawItem, is_number
+from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Row, Word
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
@@ -126,6 +126,11 @@ def wrap_position(item: RawItem, words: list[Word]) -> None:
     )
 
 
-def continue_item(item: RawItem, row: Row) -> None:
-    for word in row.words:
-        item.add(_text_cell_of(item, word), word)
+def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
+    """The row's words added to the item's text cells; a number alone in its run, under a
+    column of numbers, is that column's second line ("%/Amt": the rate, then the amount
+    under it), not wrapped text."""
+    for run in row.cells():
+        number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
+        for word in run.words:
+            item.add(number or _text_cell_of(item, word), word)

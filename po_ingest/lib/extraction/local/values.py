@@ -93,9 +93,10 @@ _AMOUNT = re.compile(
 
 def parse_amount(text: str, decimal_comma: bool | None = None) -> Decimal | None:
     """`1,234.56`, `1.234,56`, `1 234,56 €`, `1'234.56`, `CHF 99`, `12,5`, `-3.00`, `3.00-`,
-    `(3.00)` → Decimal; None when not a clean amount. `decimal_comma` (the document's habit)
-    decides `1,234` and `1.234`; without it they are not guessed."""
+    `(3.00)`, `(-)3.00` → Decimal; None when not a clean amount. `decimal_comma` (the
+    document's habit) decides `1,234` and `1.234`; without it they are not guessed."""
     raw = text.strip().replace("\u2212", "-")
+    raw = re.sub(r"^\(-\)\s?", "-", raw)  # Indian accounting software's minus
     if any(c.isdigit() and not c.isascii() for c in raw):
         return None  # "٢١": pymupdf gives right-to-left digits reversed (that is 12)
     match = _AMOUNT.match(raw)

@@ -118,15 +118,56 @@ def base_env(root: Path, db_url: str) -> dict[str, str]:
     return env
 
 
-class Stack:
-    """The product as `make run` starts it: dagster-daemon on the repo's dagster.yaml (temp
-    DAGSTER_HOME, SQLite instance), the intake under uvicorn, the embedded SQLite app
-    database; PO_INGEST_EXTRACTOR=auto with no Gemini key (the local parser)."""
+def descendants(roots: list[int]) -> list[int]:
+    """The processes under `roots` (and the roots), from /proc."""
+    parent = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parent[int(stat.parent.name)] = int(fields[1])
+    found, frontier = set(roots), list(roots)
+    while frontier:
+        pid = frontier.pop()
+        children = [child for child, ppid in parent.items() if ppid == pid]
+        found.update(children)
+        frontier.extend(children)
+    return sorted(found)
 
-    def __init__(self):
+
+class DagsterDev(Daemon):
+    """`dagster dev` as `make run` starts it: webserver, daemon and one code server."""
+
+    def __init__(self, env: dict[str, str], log_path: Path):
+        super().__init__(env, log_path)
+        self.web_port = free_port()
+
+    def start(self) -> None:
+        self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop())
+        self.process = subprocess.Popen(
+            [str(Path(sys.executable).parent / "dagster"), "dev", "-w",
+             str(REPO_ROOT / "workspace.yaml"), "-h", "127.0.0.1", "-p", str(self.web_port)],
+            cwd=REPO_ROOT,
+            env=self.env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        wait_until_up(self.web_port, self.process, timeout=120)
+
+
+class Stack:
+    """The product as `make run` starts it: `dagster dev` on the repo's dagster.yaml (temp
+    DAGSTER_HOME, SQLite instance), the intake under uvicorn asking the webserver to launch
+    each upload's run at once (unless `launch_now=False`: the pending sensor launches all),
+    the embedded SQLite app database; PO_INGEST_EXTRACTOR=auto with no Gemini key."""
+
+    def __init__(self, launch_now: bool = True):
         self.root = Path(tempfile.mkdtemp(prefix="bench-stack-"))
         self.db_url = f"sqlite:///{self.root / 'app.sqlite'}"
         self.dagster_home = self.root / "dagster_home"
+        self.launch_now = launch_now
         self.env = {
             **base_env(self.root, self.db_url),
             "DAGSTER_HOME": str(self.dagster_home),
@@ -136,8 +177,12 @@ class Stack:
     def __enter__(self) -> Stack:
         upgrade(self.db_url)
         self.instance_config = write_instance_config(self.dagster_home)
-        self.daemon = Daemon(self.env, self.root / "daemon.log")
+        self.daemon = DagsterDev(self.env, self.root / "daemon.log")
         self.daemon.start()
+        if self.launch_now:
+            self.env["PO_INGEST_DAGSTER_GRAPHQL_URL"] = (
+                f"http://127.0.0.1:{self.daemon.web_port}/graphql"
+            )
         self.intake = IntakeServer(self.env, self.root / "intake.log")
         self.store = Store(self.db_url)
         return self
@@ -149,6 +194,11 @@ class Stack:
             self.intake.stop()
         self.daemon.stop()
         shutil.rmtree(self.root, ignore_errors=True)
+
+    def processes(self) -> list[int]:
+        """Every process of the stack: dagster dev's (webserver, daemon, code server, run
+        workers) and the intake's."""
+        return descendants([self.daemon.process.pid, self.intake.process.pid])
 
     def statuses(self, ids: list[str]) -> dict[str, str]:
         with self.store.engine.connect() as conn:

@@ -103,8 +103,8 @@ def upload(port: int, token: str, size: int) -> tuple[int, dict, float]:
     return status, payload, time.monotonic() - started
 
 
-def wait_until_up(port: int, process: subprocess.Popen) -> None:
-    deadline = time.monotonic() + 30
+def wait_until_up(port: int, process: subprocess.Popen, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"the server exited with {process.returncode}")

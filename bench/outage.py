@@ -36,28 +36,10 @@ def _scans(count: int) -> list[tuple[bytes, dict]]:
     return out
 
 
-def _descendants(roots: list[int]) -> list[int]:
-    """The processes under `roots` (and the roots), from /proc."""
-    parent = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        parent[int(stat.parent.name)] = int(fields[1])
-    found, frontier = set(roots), list(roots)
-    while frontier:
-        pid = frontier.pop()
-        children = [child for child, ppid in parent.items() if ppid == pid]
-        found.update(children)
-        frontier.extend(children)
-    return sorted(found)
-
-
 def _memory(stack: Stack) -> dict:
     """RSS of the sleeping run workers (processes the code server spawned) and of everything."""
     workers, total = [], 0
-    for pid in _descendants([stack.daemon.process.pid, stack.intake.process.pid]):
+    for pid in stack.processes():
         try:
             rss = memory_kb(pid)["VmRSS"] * 1024
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().decode(errors="replace")

@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import time
+from typing import TYPE_CHECKING
 
 import dagster as dg
 from dagster._core.definitions.run_request import InstigatorType
@@ -18,10 +19,12 @@ from dagster._core.scheduler.instigation import TickStatus
 
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.alerts import conditions
-from po_ingest.lib.alerts.channels import Channel, channels_from_env, send
 from po_ingest.lib.alerts.conditions import AlertSettings, Facts
 from po_ingest.lib.alerts.model import Kind, Message, Transition
 from po_ingest.lib.store import Store, alert_facts
+
+if TYPE_CHECKING:
+    from po_ingest.lib.alerts.channels import Channel
 
 ALERTS_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_ALERT_INTERVAL_SECONDS") or 30)
 # Sensors whose silence is a condition: the one that starts every batch's run.
@@ -98,6 +101,8 @@ class Tick:
         return today
 
     def send_due(self) -> None:
+        from po_ingest.lib.alerts.channels import send
+
         by_label = {c.label: c for c in self.channels}
         deadline = time.monotonic() + SEND_BUDGET_SECONDS
         for delivery in self.db.alerts.due(self.now):
@@ -142,6 +147,9 @@ class Tick:
 def alerts_sensor(context: dg.SensorEvaluationContext, store: StoreResource):
     db, now = store.get(), dt.datetime.now(dt.UTC)
     state = json.loads(context.cursor) if context.cursor else {}
+    # Apprise loads here, in the code server's sensor evaluation, not in every run worker.
+    from po_ingest.lib.alerts.channels import channels_from_env
+
     tick = Tick(db, channels_from_env(), AlertSettings.from_env(), now)
     looked = dt.datetime.fromisoformat(state["dead_since"]) if "dead_since" in state else now
     for batch in alert_facts.dead_since(db.engine, looked - DEAD_LOOKBACK):

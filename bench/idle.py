@@ -1,0 +1,46 @@
+"""4. The idle stack: `make run`'s processes (webserver, daemon, code server, intake) with
+nothing to do, warmed up by one upload → CPU (% of one core) and RSS over a quiet minute."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from bench.common import Stack, memory_kb
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    """utime + stime of the processes, and of their children they reaped."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += sum(int(value) for value in fields[11:15])
+    return total / CLOCK_TICKS
+
+
+def run(stack: Stack, seconds: float = 60, settle: float = 20) -> dict:
+    time.sleep(settle)  # the warm-up run's worker gone, the sensors' first ticks done
+    pids = stack.processes()
+    before, started = _cpu_seconds(pids), time.monotonic()
+    time.sleep(seconds)
+    elapsed = time.monotonic() - started
+    pids_after = stack.processes()
+    cpu = _cpu_seconds([pid for pid in pids if pid in pids_after]) - before
+    rss_kb = 0
+    for pid in pids_after:
+        try:
+            rss_kb += memory_kb(pid)["VmRSS"]
+        except (OSError, KeyError):
+            continue
+    return {
+        "seconds": round(elapsed, 1),
+        "cpu_pct_of_one_core": round(100 * cpu / elapsed, 2),
+        "rss_mib": round(rss_kb / 1024),
+        "processes": len(pids_after),
+    }

@@ -24,8 +24,27 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / CLOCK_TICKS
 
 
-def run(stack: Stack, seconds: float = 60, settle: float = 20) -> dict:
-    time.sleep(settle)  # the warm-up run's worker gone, the sensors' first ticks done
+def _runs(stack: Stack) -> tuple[int, int]:
+    """(runs in all, runs not ended)."""
+    import dagster as dg
+
+    busy = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED]
+    instance = stack.instance()
+    return instance.get_runs_count(), instance.get_runs_count(dg.RunsFilter(statuses=busy))
+
+
+def run(stack: Stack, seconds: float = 60, settle: float = 45, timeout: float = 600) -> dict:
+    """Once no run has started for `settle` s (the warm-up's run, then the analytics the
+    automation sensor starts after it, every 30 s at most), over `seconds`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        count, busy = _runs(stack)
+        if not busy:
+            time.sleep(settle)
+            if _runs(stack) == (count, 0):
+                break
+        time.sleep(1)
+    runs_before = _runs(stack)[0]
     pids = stack.processes()
     before, started = _cpu_seconds(pids), time.monotonic()
     time.sleep(seconds)
@@ -43,4 +62,5 @@ def run(stack: Stack, seconds: float = 60, settle: float = 20) -> dict:
         "cpu_pct_of_one_core": round(100 * cpu / elapsed, 2),
         "rss_mib": round(rss_kb / 1024),
         "processes": len(pids_after),
+        "runs_during": _runs(stack)[0] - runs_before,
     }

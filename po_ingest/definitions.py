@@ -68,6 +68,9 @@ defs = dg.Definitions(
         watched_folder_sensor,
         mailbox_sensor,
     ],
+    # The analytics runs (8 small assets, pandas) too: the default multiprocess executor
+    # started a Python process per asset, 9 per run, beside the batch runs on 2 cores.
+    executor=dg.in_process_executor,
     resources={
         "store": StoreResource(),
         "files": FileStoreResource(),

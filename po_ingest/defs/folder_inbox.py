@@ -2,6 +2,7 @@
 batches exactly as uploads do (see po_ingest.lib.inbox_folder)."""
 
 import json
+import os
 import time
 
 import dagster as dg
@@ -23,7 +24,13 @@ def _observations(cursor: str | None) -> dict[str, list]:
 
 @dg.sensor(
     minimum_interval_seconds=FOLDER_SENSOR_INTERVAL_SECONDS,
-    default_status=dg.DefaultSensorStatus.RUNNING,
+    # Unconfigured, it stays stopped rather than build a Dagster instance every few seconds
+    # to say so; the code location reads PO_INGEST_INBOX_DIR when it (re)loads.
+    default_status=(
+        dg.DefaultSensorStatus.RUNNING
+        if os.environ.get("PO_INGEST_INBOX_DIR", "").strip()
+        else dg.DefaultSensorStatus.STOPPED
+    ),
 )
 def watched_folder_sensor(
     context: dg.SensorEvaluationContext, store: StoreResource, files: FileStoreResource

@@ -5,6 +5,7 @@ launches their runs as for any upload."""
 from __future__ import annotations
 
 import json
+import os
 
 import dagster as dg
 
@@ -22,7 +23,13 @@ OFF = (
 
 @dg.sensor(
     minimum_interval_seconds=poll_seconds(),
-    default_status=dg.DefaultSensorStatus.RUNNING,
+    # Unconfigured, it stays stopped rather than build a Dagster instance every few seconds
+    # to say so; the code location reads PO_INGEST_MAIL_HOST when it (re)loads.
+    default_status=(
+        dg.DefaultSensorStatus.RUNNING
+        if os.environ.get("PO_INGEST_MAIL_HOST", "").strip()
+        else dg.DefaultSensorStatus.STOPPED
+    ),
 )
 def mailbox_sensor(
     context: dg.SensorEvaluationContext, store: StoreResource, files: FileStoreResource

@@ -7,6 +7,8 @@ a batch a newer run holds. A failed run that Dagster will retry (`dagster/will_r
 set when run retries are on and the run worker crashed) leaves its batch to that retry.
 """
 
+import os
+
 import dagster as dg
 
 from po_ingest.defs.assets import BATCH_ASSET_KEYS, BATCH_JOBS
@@ -19,7 +21,10 @@ from po_ingest.lib.settings import RetryPolicy
 from po_ingest.lib.store import Store
 
 _BATCH_ASSETS = BATCH_ASSET_KEYS
-_INTERVAL_SECONDS = 5
+# The batch's own steps settle it; these sensors only catch a run that ended without doing
+# so, and each evaluation builds a Dagster instance in the code server (the idle stack's
+# largest cost), so they look less often than the pending sensor.
+_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_RUN_STATUS_SENSOR_SECONDS") or 15)
 # Only runs of the batch jobs: an analytics run that fails is none of these sensors' business,
 # and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
 # definitions.py) counts only the runs a sensor monitors.

@@ -118,6 +118,28 @@ def test_a_note_row_inside_the_table_is_not_an_item_and_a_wrapped_cell_continues
     assert [i.description for i in order.items] == ["Steel bolts M8 zinc plated", "Washers"]
 
 
+def test_items_after_wide_space_under_the_header_or_before_a_group_heading_are_read():
+    items = (
+        _item(190, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(X["description"], 250, "2nd floor")]
+        + _item(264, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(290, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.item_code, i.line_total) for i in order.items] == [
+        ("AB-100", Decimal("25.00")),
+        ("CD-200", Decimal("5.00")),
+    ]
+
+
+@pytest.mark.parametrize("title", ["Mat Code", "Material Code"])
+def test_a_material_code_column_holds_the_item_code(title):
+    titles = [(X["code"], 140, title)] + _titles()[1:]
+    content, _ = _page(_header() + titles + _ITEMS + _PLAIN_TOTALS)
+    assert [i.item_code for i in _read(content).order.items] == ["AB-100", "CD-200"]
+
+
 def test_item_code_and_description_in_one_cell():
     titles = [
         (X["code"], 140, "Item / Description"),
@@ -417,6 +439,13 @@ def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed
     header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     assert _read(content).order.supplier_name == supplier
+
+
+@pytest.mark.parametrize("label", ["Supplier Account", "Vendor Acct", "Lieferant Konto"])
+def test_a_suppliers_account_is_not_the_suppliers_name(label):
+    header = _header() + [(50, 110, label), (50, 122, "WOL001")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.supplier_name is None
 
 
 def test_a_po_box_is_not_a_purchase_order_number():

@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local.columns import UNPRICED_ORDER_COLUMNS
 from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
@@ -23,6 +24,7 @@ from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
+from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.values import (
     date_order,
     find_currency,
@@ -50,7 +52,11 @@ class LocalExtractor:
             if problem:
                 raise decline(problem)
             try:
-                table = find_items(rows) or find_two_line_items(rows)
+                table = (
+                    find_items(rows)
+                    or find_two_line_items(rows)
+                    or find_items(rows, None, UNPRICED_ORDER_COLUMNS)
+                )
                 order, provenance = self._read(rows, titles, table)
             except _HeaderFieldMissing:
                 raise
@@ -93,6 +99,7 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
         if "po_number" not in fields:
@@ -102,8 +109,11 @@ class LocalExtractor:
         totals = find_totals(rows[table.end_row :], decimal_comma)
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")
-        if totals.total is None:
+        unpriced = prints_no_prices(table)
+        if totals.total is None and not unpriced:
             raise decline("no total found")
+        if unpriced and (problem := unpriced_problem(table, totals, labelled, rows)):
+            raise decline(problem)
         if "currency" not in fields:  # printed with the totals, else in the table
             after = rows[table.end_row :] + rows[table.start_row : table.end_row]
             currency = find_currency(" ".join(r.text for r in after))
@@ -117,8 +127,9 @@ class LocalExtractor:
                 "a '$' without a currency code outside English: a peso as often as a dollar"
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
+        required = {"quantity"} if unpriced else None
         items = [
-            read_item(raw, n, decimal_comma, totals_printed)
+            read_item(raw, n, decimal_comma, totals_printed, required)
             for n, raw in enumerate(table.items, start=1)
         ]
         return accepted_order(fields, items, totals, default_currency())

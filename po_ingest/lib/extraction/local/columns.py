@@ -37,6 +37,8 @@ def column_words(sections: dict[str, list[str]], needed: tuple[set[str], ...]) -
 ORDER_COLUMNS = column_words(
     vocabulary()["columns"], ({"quantity", "line_total"}, {"quantity", "unit_price"})
 )
+# An order printing no prices (`unpriced.py`): goods and their quantities.
+UNPRICED_ORDER_COLUMNS = column_words(vocabulary()["columns"], ({"quantity"},))
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
 ITEM_OR_POSITION = "item_or_position"
 # "Item" beside a code column and no description column: a description, or a position.
@@ -115,13 +117,31 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
-    known = [n for n in names if n not in _REPEATED]
+    found = _one_description(found)
+    known = [c.name for c in found if c.name not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
     priced = any(set(known) >= needed for needed in kind.needed)
     if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
+
+
+def _one_description(found: list[Column]) -> list[Column]:
+    """Beside an item code's column, "Product" then "Description" are one description
+    printed in two cells (a name, then what it is); without the code, either may be it."""
+    merged: list[Column] = []
+    for column in found:
+        previous = merged[-1] if merged else None
+        if (
+            previous
+            and previous.name == column.name == "description"
+            and any(c.name == "item_code" for c in found)
+        ):
+            merged[-1] = Column("description", previous.x0, column.x1)
+        else:
+            merged.append(column)
+    return merged
 
 
 def _phrases(words: list[Word]) -> list[list[Word]]:

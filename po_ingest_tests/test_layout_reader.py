@@ -140,6 +140,40 @@ def test_a_material_code_column_holds_the_item_code(title):
     assert [i.item_code for i in _read(content).order.items] == ["AB-100", "CD-200"]
 
 
+def test_a_count_headed_unit_beside_unit_price_and_amount_is_the_quantity():
+    titles = [t for t in _titles() if t[2] not in ("Qty", "Unit")] + [(-X["quantity"], 140, "Unit")]
+    items = [part for part in _ITEMS if part[0] != X["unit"]]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [(i.quantity, i.unit) for i in _read(content).order.items] == [
+        (Decimal("10"), None),
+        (Decimal("4"), None),
+    ]
+
+
+def test_a_tax_rate_a_column_left_of_its_amount_is_not_part_of_it():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "100.00", "1,000.00")
+    totals = _totals(190, [("Subtotal", "1,000.00")]) + [
+        (380, 204, "Sales Tax (%)"),
+        (-470, 204, "12"),
+        (-X["total"], 204, "120.00"),
+        (380, 218, "Total"),
+        (-X["total"], 218, "1,120.00"),
+    ]
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert _read(content).order.tax == Decimal("120.00")
+
+
+def test_a_currency_code_in_a_cell_between_label_and_amount_is_not_the_label():
+    totals = [
+        (300, 200, "Total net value excl. tax"),
+        (-480, 200, "EUR"),
+        (-X["total"], 200, "30.00"),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    order = _read(content).order
+    assert (order.total, order.currency) == (Decimal("30.00"), "EUR")
+
+
 def test_item_code_and_description_in_one_cell():
     titles = [
         (X["code"], 140, "Item / Description"),
@@ -395,7 +429,7 @@ def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_
 def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch):
     import po_ingest.lib.extraction.local as local
 
-    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
+    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows, kind: {})
     with pytest.raises(ExtractionDeclined, match="incomplete"):
         _read(_ruled_grid())
 
@@ -1030,7 +1064,8 @@ def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date
 
 def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_declined():
     wrapped = [(43, 181, "00020"), (223, 181, "PALLET BLOCK")]
-    with pytest.raises(ExtractionDeclined, match="no line-item table"):
+    # Its "Unit" column holds "Each": read as a count, the line has no quantity.
+    with pytest.raises(ExtractionDeclined, match="no line-item table|line 1 is incomplete"):
         _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
 
 

@@ -10,7 +10,11 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
-from po_ingest.lib.extraction.local.columns import UNPRICED_ORDER_COLUMNS
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    UNIT_COUNTED_ORDER_COLUMNS,
+    UNPRICED_ORDER_COLUMNS,
+)
 from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
@@ -55,19 +59,17 @@ class LocalExtractor:
                 table = (
                     find_items(rows)
                     or find_two_line_items(rows)
+                    or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS)
                     or find_items(rows, None, UNPRICED_ORDER_COLUMNS)
                 )
                 order, provenance = self._read(rows, titles, table)
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
-                headers = grid_headers(pdf, rows)
-                if not headers:
-                    raise
-                try:
-                    order, provenance = self._read(rows, titles, find_items(rows, headers))
-                except ExtractionDeclined:
+                read = self._read_grid(pdf, rows, titles)
+                if read is None:
                     raise declined from None
+                order, provenance = read
         return ExtractionResult(
             order=order,
             extractor=self.name,
@@ -81,6 +83,17 @@ class LocalExtractor:
             duration_ms=int((time.monotonic() - started) * 1000),
             provenance=provenance,
         )
+
+    def _read_grid(self, pdf, rows: list[Row], titles: list[str]):
+        """The order under a ruled grid's (or an aligned table's) header: its titles read
+        as usual, else with "Unit" counting; None when neither gives an order."""
+        for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS):
+            if headers := grid_headers(pdf, rows, kind):
+                try:
+                    return self._read(rows, titles, find_items(rows, headers, kind))
+                except ExtractionDeclined:
+                    return None
+        return None
 
     def _read(self, rows: list[Row], titles: list[str], table: Table | None):
         if table is None:

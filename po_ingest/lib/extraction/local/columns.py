@@ -21,21 +21,30 @@ class ColumnWords:
 
     patterns: dict[str, re.Pattern[str]]
     needed: tuple[frozenset[str], ...]
+    unit_counts: bool = False  # "Unit" beside "Unit Price" and "Amount" is the quantity
 
 
-def column_words(sections: dict[str, list[str]], needed: tuple[set[str], ...]) -> ColumnWords:
+def column_words(
+    sections: dict[str, list[str]], needed: tuple[set[str], ...], unit_counts: bool = False
+) -> ColumnWords:
     return ColumnWords(
         {
             name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
             for name, phrases in sections.items()
         },
         tuple(frozenset(n) for n in needed),
+        unit_counts,
     )
 
 
 # An order's table prints each line's amount, or at least its price: the total checks them.
 ORDER_COLUMNS = column_words(
     vocabulary()["columns"], ({"quantity", "line_total"}, {"quantity", "unit_price"})
+)
+# Tried when no other header reads: a template heading its count "Unit" beside "Unit
+# Price" and "Amount"; each line's quantity × price = amount tells if that was so.
+UNIT_COUNTED_ORDER_COLUMNS = column_words(
+    vocabulary()["columns"], ORDER_COLUMNS.needed, unit_counts=True
 )
 # An order printing no prices (`unpriced.py`): goods and their quantities.
 UNPRICED_ORDER_COLUMNS = column_words(vocabulary()["columns"], ({"quantity"},))
@@ -118,6 +127,13 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
     found = _one_description(found)
+    names = [c.name for c in found]
+    if (
+        kind.unit_counts
+        and "quantity" not in names
+        and {"unit", "unit_price", "line_total"} <= set(names)
+    ):
+        next(c for c in found if c.name == "unit").name = "quantity"
     known = [c.name for c in found if c.name not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))

@@ -76,14 +76,20 @@ def _label_and_amount(
     """The row's rightmost clean amount (a rate such as `19%` is not one), its words, and
     the cells with words left of it, nearest first: one of them names it."""
     words = [w.text for w in row.words]
+    # A rate and its amount a column apart ("Sales Tax (%)  12  402.00") are no "12 402.00".
+    cell_of = [n for n, cell in enumerate(row.cells()) for _ in cell.words]
     for end in range(len(words), 0, -1):
         for start in (end - 3, end - 2, end - 1):  # "CHF 1,234.56", "1 234,56 €", "99"
-            if start < 0:
+            if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
                 cells = Row(row.page, row.words[:start]).cells()
-                labels = [c.text for c in reversed(cells) if _WORDY.search(c.text)]
+                labels = [
+                    c.text
+                    for c in reversed(cells)
+                    if _WORDY.search(c.text) and find_currency(c.text) != c.text.strip()
+                ]
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
 

@@ -57,7 +57,7 @@ def test_an_order_without_prices_is_read_when_its_fields_are_labelled_and_lines_
     [
         ([(30, 174, "Entregar todo en el almacén 3")], "a row among its lines"),
         ([(380, 210, "Total"), (-520, 210, "18")], "amounts printed"),
-        ([(50, 210, "Moneda de pago: Dólares")], "currency is named"),
+        ([(50, 210, "Moneda de pago: Pesos")], "currency is named"),
     ],
 )
 def test_an_order_without_prices_is_declined_where_something_may_be_misread(extra, reason):
@@ -75,3 +75,9 @@ def test_an_order_without_prices_with_a_column_it_does_not_know_is_declined():
     titles = _TITLES[:2] + [(260, 140, "Descripsión")] + _TITLES[3:]
     with pytest.raises(ExtractionDeclined, match="column it does not know"):
         _read(_HEADER + titles + _LINES)
+
+
+def test_dollars_named_in_spanish_are_us_dollars():
+    after = [(50, 210, "Moneda de pago: Dólares")]
+    result = _read(_HEADER + _TITLES + _LINES + after)
+    assert (result.order.currency, result.warnings) == ("USD", [])

@@ -149,7 +149,8 @@ class LocalExtractor:
 
 
 def _bare_dollar(currency: Found | None) -> bool:
-    """The currency was read from a "$" alone, not from "USD" or "US$"."""
+    """The currency was read from a "$" alone, not from "USD", "US$" or "dólares"."""
     if currency is None or currency.value != "USD":
         return False
-    return not any("USD" in w.text or "US$" in w.text for w in currency.words)
+    texts = [w.text for w in currency.words]
+    return any("$" in t for t in texts) and not any("USD" in t or "US$" in t for t in texts)

@@ -174,6 +174,34 @@ def test_a_currency_code_in_a_cell_between_label_and_amount_is_not_the_label():
     assert (order.total, order.currency) == (Decimal("30.00"), "EUR")
 
 
+def test_a_title_wrapped_above_and_below_a_one_line_header_is_a_column_of_its_own():
+    titles = _titles() + [(250, 135, "Delivery"), (254, 145, "Date")]
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + [(250, 160, "21-05-26")]
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == ["Steel bolts M8", "Washers"]
+
+
+@pytest.mark.parametrize(
+    ("description", "price", "amount"),
+    [
+        ("Product/Service Description", "Net Rate", "Amount [Rs.]"),
+        ("Description", "Unit Price", "Amount (EUR)"),
+    ],
+)
+def test_column_titles_with_a_bracketed_currency(description, price, amount):
+    titles = [
+        (X["code"], 140, "Code"),
+        (X["description"], 140, description),
+        (-X["quantity"], 140, "Qty"),
+        (X["unit"], 140, "Unit"),
+        (-X["unit_price"], 140, price),
+        (-X["total"], 140, amount),
+    ]
+    content, _ = _page(_header() + titles + _ITEMS + _PLAIN_TOTALS)
+    assert [i.line_total for i in _read(content).order.items] == [Decimal("25.00"), Decimal("5.00")]
+
+
 def test_item_code_and_description_in_one_cell():
     titles = [
         (X["code"], 140, "Item / Description"),

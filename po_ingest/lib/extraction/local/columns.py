@@ -11,7 +11,7 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 
 
 @dataclass(frozen=True, eq=False)
@@ -228,7 +228,39 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
         if stacked is not None and (single is None or _others(stacked) <= _others(single)):
             return stacked, 2
-    return (single, 1) if single is not None else None
+    if single is None:
+        return None
+    if wrapped := _wrapped_around(rows, index):
+        columns = _columns(sorted(row.words + wrapped, key=lambda w: w.x0), kind)
+        if columns is not None:
+            return columns, 2
+    return single, 1
+
+
+def _wrapped_around(rows: list[Row], index: int) -> list[Word]:
+    """Titles wrapped onto a line just above and one just below a one-line header, centred
+    on it ("Delivery" over "Date" beside "Quantity"): each as one word, where no title of
+    the header stands; none unless every word of both lines pairs up so."""
+    row = rows[index]
+    if not 0 < index < len(rows) - 1:
+        return []
+    above, below = rows[index - 1], rows[index + 1]
+    if any(r.page != row.page or abs(r.y - row.y) >= 0.8 * row.height for r in (above, below)):
+        return []
+    titles: list[Word] = []
+    paired: list[Word] = []
+    for phrase in _phrases(above.words):
+        x0, x1 = phrase[0].x0, phrase[-1].x1
+        under = [w for w in below.words if w.x0 < x1 and w.x1 > x0]
+        if not under or any(w.x0 < x1 and w.x1 > x0 for w in row.words):
+            return []
+        parts = phrase + under
+        text = " ".join(w.text for w in parts)
+        titles.append(
+            Word(min(x0, under[0].x0), phrase[0].y0, max(x1, under[-1].x1), under[-1].y1, text)
+        )
+        paired += under
+    return titles if len(paired) == len(below.words) else []
 
 
 def _title_words(row: Row, kind: ColumnWords) -> int:

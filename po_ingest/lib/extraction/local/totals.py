@@ -147,6 +147,18 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
     return None
 
 
+def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
+    """A "Total" with tax or charges added under it ("Add : GST Amount") and a larger
+    total after them ("Grand Total"): the lines' total, the order's subtotal."""
+    if _line_after_total(rows, total, decimal_comma) not in ("tax", "charges"):
+        return False
+    for row in rows[1:]:
+        labels, _, value = _label_and_amount(row, decimal_comma)
+        if value is not None and _kind(labels) == "total":
+            return value > total.value
+    return False
+
+
 def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
     """Each amount of `row` as a row of its own, after the title words printed over it."""
     lines = []
@@ -203,6 +215,12 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
                 continue
+            if (
+                kind == "total"
+                and totals.subtotal is None
+                and _added_to(unfolded[n:], found, decimal_comma)
+            ):
+                kind = "subtotal"
             setattr(totals, kind, found)
             if kind == "subtotal":
                 totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False

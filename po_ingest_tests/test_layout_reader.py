@@ -256,6 +256,13 @@ def test_a_total_with_tax_added_under_it_and_a_grand_total_is_the_subtotal():
     )
 
 
+def test_a_number_ending_a_phrase_in_its_own_cell_is_not_a_totals_amount():
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    footer = [(50, 207, "VAT BE 0412.345.678"), (-X["total"], 207, "Date 13 November 2025")]
+    order = _read(_page(_header() + _titles() + _ITEMS + totals + footer)[0]).order
+    assert (order.tax, order.total) == (Decimal("6.00"), Decimal("36.00"))
+
+
 def test_a_total_that_does_not_add_up_is_declined():
     totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "37.00")])
     content, _ = _page(_header() + _titles() + _ITEMS + totals)

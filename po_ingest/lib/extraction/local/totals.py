@@ -90,6 +90,9 @@ def _label_and_amount(
                     for c in reversed(cells)
                     if _WORDY.search(c.text) and find_currency(c.text) != c.text.strip()
                 ]
+                own = cells[-1].text if start and cell_of[start - 1] == cell_of[start] else ""
+                if _WORDY.search(own) and find_currency(own) != own.strip():
+                    labels = [own]  # "Datum 13 november 2025": words in its own cell name it
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
 

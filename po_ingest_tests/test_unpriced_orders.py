@@ -56,6 +56,7 @@ def test_an_order_without_prices_is_read_when_its_fields_are_labelled_and_lines_
     ("extra", "reason"),
     [
         ([(30, 174, "Entregar todo en el almacén 3")], "a row among its lines"),
+        ([(50, 202, "Unidades"), (150, 202, "pedidas"), (-520, 202, "18")], "no code or position"),
         ([(380, 210, "Total"), (-520, 210, "18")], "amounts printed"),
         ([(50, 210, "Moneda de pago: Pesos")], "currency is named"),
     ],

@@ -1,4 +1,4 @@
-"""The line-item table: under its header (`columns.py`), rows assigned to columns by
+"""The line-item table: under its header (`header_rows.py`), rows assigned to columns by
 position, continued on later pages with or without a repeated header. Ruled grids give
 their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
@@ -10,9 +10,8 @@ from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     Column,
     ColumnWords,
-    Header,
-    header_columns,
 )
+from po_ingest.lib.extraction.local.header_rows import Header, header_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,

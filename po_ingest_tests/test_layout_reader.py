@@ -118,6 +118,90 @@ def test_a_note_row_inside_the_table_is_not_an_item_and_a_wrapped_cell_continues
     assert [i.description for i in order.items] == ["Steel bolts M8 zinc plated", "Washers"]
 
 
+def test_items_after_wide_space_under_the_header_or_before_a_group_heading_are_read():
+    items = (
+        _item(190, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(X["description"], 250, "2nd floor")]
+        + _item(264, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(290, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.item_code, i.line_total) for i in order.items] == [
+        ("AB-100", Decimal("25.00")),
+        ("CD-200", Decimal("5.00")),
+    ]
+
+
+@pytest.mark.parametrize("title", ["Mat Code", "Material Code"])
+def test_a_material_code_column_holds_the_item_code(title):
+    titles = [(X["code"], 140, title)] + _titles()[1:]
+    content, _ = _page(_header() + titles + _ITEMS + _PLAIN_TOTALS)
+    assert [i.item_code for i in _read(content).order.items] == ["AB-100", "CD-200"]
+
+
+def test_a_count_headed_unit_beside_unit_price_and_amount_is_the_quantity():
+    titles = [t for t in _titles() if t[2] not in ("Qty", "Unit")] + [(-X["quantity"], 140, "Unit")]
+    items = [part for part in _ITEMS if part[0] != X["unit"]]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [(i.quantity, i.unit) for i in _read(content).order.items] == [
+        (Decimal("10"), None),
+        (Decimal("4"), None),
+    ]
+
+
+def test_a_tax_rate_a_column_left_of_its_amount_is_not_part_of_it():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "100.00", "1,000.00")
+    totals = _totals(190, [("Subtotal", "1,000.00")]) + [
+        (380, 204, "Sales Tax (%)"),
+        (-470, 204, "12"),
+        (-X["total"], 204, "120.00"),
+        (380, 218, "Total"),
+        (-X["total"], 218, "1,120.00"),
+    ]
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert _read(content).order.tax == Decimal("120.00")
+
+
+def test_a_currency_code_in_a_cell_between_label_and_amount_is_not_the_label():
+    totals = [
+        (300, 200, "Total net value excl. tax"),
+        (-480, 200, "EUR"),
+        (-X["total"], 200, "30.00"),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    order = _read(content).order
+    assert (order.total, order.currency) == (Decimal("30.00"), "EUR")
+
+
+def test_a_title_wrapped_above_and_below_a_one_line_header_is_a_column_of_its_own():
+    titles = _titles() + [(250, 135, "Delivery"), (254, 145, "Date")]
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + [(250, 160, "21-05-26")]
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == ["Steel bolts M8", "Washers"]
+
+
+@pytest.mark.parametrize(
+    ("description", "price", "amount"),
+    [
+        ("Product/Service Description", "Net Rate", "Amount [Rs.]"),
+        ("Description", "Unit Price", "Amount (EUR)"),
+    ],
+)
+def test_column_titles_with_a_bracketed_currency(description, price, amount):
+    titles = [
+        (X["code"], 140, "Code"),
+        (X["description"], 140, description),
+        (-X["quantity"], 140, "Qty"),
+        (X["unit"], 140, "Unit"),
+        (-X["unit_price"], 140, price),
+        (-X["total"], 140, amount),
+    ]
+    content, _ = _page(_header() + titles + _ITEMS + _PLAIN_TOTALS)
+    assert [i.line_total for i in _read(content).order.items] == [Decimal("25.00"), Decimal("5.00")]
+
+
 def test_item_code_and_description_in_one_cell():
     titles = [
         (X["code"], 140, "Item / Description"),
@@ -158,6 +242,25 @@ def test_totals_with_a_discount_shipping_and_two_tax_rates():
         Decimal("6.50"),
     )
     assert {"allowances", "charges", "tax"} <= set(result.provenance)
+
+
+def test_a_total_with_tax_added_under_it_and_a_grand_total_is_the_subtotal():
+    totals = _totals(
+        200, [("Total :", "30.00"), ("Add : GST Amount", "6.00"), ("Grand Total", "36.00")]
+    )
+    order = _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.00"),
+        Decimal("36.00"),
+    )
+
+
+def test_a_number_ending_a_phrase_in_its_own_cell_is_not_a_totals_amount():
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    footer = [(50, 207, "VAT BE 0412.345.678"), (-X["total"], 207, "Date 13 November 2025")]
+    order = _read(_page(_header() + _titles() + _ITEMS + totals + footer)[0]).order
+    assert (order.tax, order.total) == (Decimal("6.00"), Decimal("36.00"))
 
 
 def test_a_total_that_does_not_add_up_is_declined():
@@ -373,7 +476,7 @@ def test_a_ruled_grid_gives_the_columns_when_the_titles_do_not_line_up_with_the_
 def test_without_the_table_finder_that_grid_is_declined_not_misread(monkeypatch):
     import po_ingest.lib.extraction.local as local
 
-    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows: {})
+    monkeypatch.setattr(local, "grid_headers", lambda pdf, rows, kind: {})
     with pytest.raises(ExtractionDeclined, match="incomplete"):
         _read(_ruled_grid())
 
@@ -417,6 +520,13 @@ def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed
     header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     assert _read(content).order.supplier_name == supplier
+
+
+@pytest.mark.parametrize("label", ["Supplier Account", "Vendor Acct", "Lieferant Konto"])
+def test_a_suppliers_account_is_not_the_suppliers_name(label):
+    header = _header() + [(50, 110, label), (50, 122, "WOL001")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    assert _read(content).order.supplier_name is None
 
 
 def test_a_po_box_is_not_a_purchase_order_number():
@@ -535,8 +645,8 @@ def test_a_second_title_line_names_the_rows_under_each_item_not_their_descriptio
     assert [i.description for i in order.items] == ["Steel bolts M8", "Washers"]
 
 
-def test_a_total_with_a_tax_line_under_it_is_not_the_total():
-    totals = _totals(200, [("Total", "30.00"), ("VAT 20%", "6.00"), ("Total due", "36.00")])
+def test_a_total_with_a_tax_line_under_it_and_no_total_after_that_is_declined():
+    totals = _totals(200, [("Total", "30.00"), ("VAT 20%", "6.00")])
     content, _ = _page(_header() + _titles() + _ITEMS + totals)
     with pytest.raises(ExtractionDeclined, match="a tax line under the total"):
         _read(content)
@@ -1001,7 +1111,8 @@ def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date
 
 def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_declined():
     wrapped = [(43, 181, "00020"), (223, 181, "PALLET BLOCK")]
-    with pytest.raises(ExtractionDeclined, match="no line-item table"):
+    # Its "Unit" column holds "Each": read as a count, the line has no quantity.
+    with pytest.raises(ExtractionDeclined, match="no line-item table|line 1 is incomplete"):
         _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
 
 

@@ -10,6 +10,11 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    UNIT_COUNTED_ORDER_COLUMNS,
+    UNPRICED_ORDER_COLUMNS,
+)
 from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
@@ -23,6 +28,7 @@ from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
+from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.values import (
     date_order,
     find_currency,
@@ -50,18 +56,20 @@ class LocalExtractor:
             if problem:
                 raise decline(problem)
             try:
-                table = find_items(rows) or find_two_line_items(rows)
+                table = (
+                    find_items(rows)
+                    or find_two_line_items(rows)
+                    or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS)
+                    or find_items(rows, None, UNPRICED_ORDER_COLUMNS)
+                )
                 order, provenance = self._read(rows, titles, table)
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
-                headers = grid_headers(pdf, rows)
-                if not headers:
-                    raise
-                try:
-                    order, provenance = self._read(rows, titles, find_items(rows, headers))
-                except ExtractionDeclined:
+                read = self._read_grid(pdf, rows, titles)
+                if read is None:
                     raise declined from None
+                order, provenance = read
         return ExtractionResult(
             order=order,
             extractor=self.name,
@@ -75,6 +83,17 @@ class LocalExtractor:
             duration_ms=int((time.monotonic() - started) * 1000),
             provenance=provenance,
         )
+
+    def _read_grid(self, pdf, rows: list[Row], titles: list[str]):
+        """The order under a ruled grid's (or an aligned table's) header: its titles read
+        as usual, else with "Unit" counting; None when neither gives an order."""
+        for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS):
+            if headers := grid_headers(pdf, rows, kind):
+                try:
+                    return self._read(rows, titles, find_items(rows, headers, kind))
+                except ExtractionDeclined:
+                    return None
+        return None
 
     def _read(self, rows: list[Row], titles: list[str], table: Table | None):
         if table is None:
@@ -93,6 +112,7 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
         if "po_number" not in fields:
@@ -102,8 +122,11 @@ class LocalExtractor:
         totals = find_totals(rows[table.end_row :], decimal_comma)
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")
-        if totals.total is None:
+        unpriced = prints_no_prices(table)
+        if totals.total is None and not unpriced:
             raise decline("no total found")
+        if unpriced and (problem := unpriced_problem(table, totals, labelled, rows)):
+            raise decline(problem)
         if "currency" not in fields:  # printed with the totals, else in the table
             after = rows[table.end_row :] + rows[table.start_row : table.end_row]
             currency = find_currency(" ".join(r.text for r in after))
@@ -117,15 +140,17 @@ class LocalExtractor:
                 "a '$' without a currency code outside English: a peso as often as a dollar"
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
+        required = {"quantity"} if unpriced else None
         items = [
-            read_item(raw, n, decimal_comma, totals_printed)
+            read_item(raw, n, decimal_comma, totals_printed, required)
             for n, raw in enumerate(table.items, start=1)
         ]
         return accepted_order(fields, items, totals, default_currency())
 
 
 def _bare_dollar(currency: Found | None) -> bool:
-    """The currency was read from a "$" alone, not from "USD" or "US$"."""
+    """The currency was read from a "$" alone, not from "USD", "US$" or "dólares"."""
     if currency is None or currency.value != "USD":
         return False
-    return not any("USD" in w.text or "US$" in w.text for w in currency.words)
+    texts = [w.text for w in currency.words]
+    return any("$" in t for t in texts) and not any("USD" in t or "US$" in t for t in texts)

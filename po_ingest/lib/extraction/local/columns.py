@@ -1,5 +1,6 @@
-"""The item table's header: a row of known column titles (on one line or wrapped onto
-two, "Unit" over "Price"), read from the words and their positions."""
+"""The item table's columns: the titles each kind of document prints for them (vocabulary
+[columns]), and which sets of titles make an item table (`header_rows.py` finds them on
+the page)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*\([^)]*\))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 
 
 @dataclass(frozen=True, eq=False)
@@ -21,15 +21,19 @@ class ColumnWords:
 
     patterns: dict[str, re.Pattern[str]]
     needed: tuple[frozenset[str], ...]
+    unit_counts: bool = False  # "Unit" beside "Unit Price" and "Amount" is the quantity
 
 
-def column_words(sections: dict[str, list[str]], needed: tuple[set[str], ...]) -> ColumnWords:
+def column_words(
+    sections: dict[str, list[str]], needed: tuple[set[str], ...], unit_counts: bool = False
+) -> ColumnWords:
     return ColumnWords(
         {
             name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
             for name, phrases in sections.items()
         },
         tuple(frozenset(n) for n in needed),
+        unit_counts,
     )
 
 
@@ -37,6 +41,13 @@ def column_words(sections: dict[str, list[str]], needed: tuple[set[str], ...]) -
 ORDER_COLUMNS = column_words(
     vocabulary()["columns"], ({"quantity", "line_total"}, {"quantity", "unit_price"})
 )
+# Tried when no other header reads: a template heading its count "Unit" beside "Unit
+# Price" and "Amount"; each line's quantity × price = amount tells if that was so.
+UNIT_COUNTED_ORDER_COLUMNS = column_words(
+    vocabulary()["columns"], ORDER_COLUMNS.needed, unit_counts=True
+)
+# An order printing no prices (`unpriced.py`): goods and their quantities.
+UNPRICED_ORDER_COLUMNS = column_words(vocabulary()["columns"], ({"quantity"},))
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
 ITEM_OR_POSITION = "item_or_position"
 # "Item" beside a code column and no description column: a description, or a position.
@@ -56,39 +67,17 @@ class Column:
     x1: float
 
 
-Header = tuple[list[Column], int]  # the columns and how many rows their titles take
-
-
-def _one_phrase(words: list[Word]) -> bool:
-    """Words set a plain space apart: one column name, not two neighbouring ones."""
-    return all(
-        b.x0 - a.x1 <= max(4.0, 0.6 * a.height) for a, b in zip(words, words[1:], strict=False)
-    )
-
-
 @cache
 def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
     return next((n for n, r in kind.patterns.items() if r.match(text)), None)
 
 
-def _columns(words: list[Word], kind: ColumnWords) -> list[Column] | None:
-    """The words read as column names (longest run of words first), if they are an item
-    table's header; None for any other row."""
-    found, index = [], 0
-    while index < len(words):
-        for length in range(min(4, len(words) - index), 0, -1):
-            run = words[index : index + length]
-            if not _one_phrase(run):
-                continue
-            name = name_of(" ".join(w.text for w in run), kind)
-            if name:
-                found.append(Column(name, run[0].x0, run[-1].x1))
-                index += length
-                break
-        else:
-            run = _phrases(words[index:])[0][:4]
-            found.append(Column(UNKNOWN, run[0].x0, run[-1].x1))
-            index += len(run)
+def titled_columns(
+    titles: list[tuple[str, float, float]], kind: ColumnWords = ORDER_COLUMNS
+) -> list[Column] | None:
+    """Columns from each title's text and edges, named by the vocabulary (else unknown),
+    when they make an item table (`named_columns`)."""
+    found = [Column(name_of(text, kind) or UNKNOWN, x0, x1) for text, x0, x1 in titles]
     return named_columns(found, kind)
 
 
@@ -115,7 +104,15 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
-    known = [n for n in names if n not in _REPEATED]
+    found = _one_description(found)
+    names = [c.name for c in found]
+    if (
+        kind.unit_counts
+        and "quantity" not in names
+        and {"unit", "unit_price", "line_total"} <= set(names)
+    ):
+        next(c for c in found if c.name == "unit").name = "quantity"
+    known = [c.name for c in found if c.name not in _REPEATED]
     # Without a description column, the description prints under the item's code.
     has_description = bool({"description", "code_description", "item_code"} & set(known))
     priced = any(set(known) >= needed for needed in kind.needed)
@@ -124,80 +121,18 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
     return found
 
 
-def _phrases(words: list[Word]) -> list[list[Word]]:
-    runs: list[list[Word]] = []
-    for word in words:
-        if runs and _one_phrase([runs[-1][-1], word]):
-            runs[-1].append(word)
+def _one_description(found: list[Column]) -> list[Column]:
+    """Beside an item code's column, "Product" then "Description" are one description
+    printed in two cells (a name, then what it is); without the code, either may be it."""
+    merged: list[Column] = []
+    for column in found:
+        previous = merged[-1] if merged else None
+        if (
+            previous
+            and previous.name == column.name == "description"
+            and any(c.name == "item_code" for c in found)
+        ):
+            merged[-1] = Column("description", previous.x0, column.x1)
         else:
-            runs.append([word])
-    return runs
-
-
-def _stacked(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
-    """Two header lines as one: each bottom word joins the top phrase it overlaps most
-    ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
-    stand alone, and top phrases with nothing under them keep their words. When the bottom
-    line is titles too, a pair the vocabulary does not know keeps the line it knows."""
-    titles_below = _title_words(bottom, kind) >= 2
-    phrases = _phrases(top.words)
-    under: dict[int, list[Word]] = {}
-    alone: list[Word] = []
-    for word in bottom.words:
-        overlaps = [min(word.x1, p[-1].x1) - max(word.x0, p[0].x0) for p in phrases]
-        best = max(range(len(phrases)), key=overlaps.__getitem__)
-        if overlaps[best] > 0:
-            under.setdefault(best, []).append(word)
-        else:
-            alone.append(word)
-    merged: list[Word] = list(alone)
-    for index, phrase in enumerate(phrases):
-        if index not in under:
-            merged += phrase
-            continue
-        parts = phrase + under[index]
-        text = " ".join(w.text for w in parts)
-        if titles_below and not name_of(text, kind):
-            text = _known_line(phrase, under[index], text, kind)
-        x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
-        merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
-    return sorted(merged, key=lambda w: w.x0)
-
-
-def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWords) -> str:
-    """Of two stacked title lines, the one the vocabulary knows: SAP stacks a title per
-    line ("Material Description" over "UPC", "Cargill" over "Material")."""
-    texts = [" ".join(w.text for w in words) for words in (top, bottom)]
-    return next((t for t in texts if name_of(t, kind)), both)
-
-
-def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMNS) -> Header | None:
-    """The columns of a header starting at `rows[index]` and how many rows it spans."""
-    row = rows[index]
-    titles = _title_words(row, kind)
-    if titles == 0 or (titles == 1 and len(row.words) > 1):
-        return None  # not even two words of column titles: the common, cheap answer
-    following = rows[index + 1] if index + 1 < len(rows) else None
-    close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
-    if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
-        stacked = (
-            _columns(_stacked(row, following, kind), kind)
-            if close and _title_words(following, kind) >= 2
-            else None
-        )
-        return (stacked, 2) if stacked is not None else None
-    single = _columns(row.words, kind)
-    if close and any(name_of(w.text, kind) for w in row.words):
-        stacked = _columns(_stacked(row, following, kind), kind)
-        # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
-        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
-            return stacked, 2
-    return (single, 1) if single is not None else None
-
-
-def _title_words(row: Row, kind: ColumnWords) -> int:
-    return sum(name_of(w.text, kind) is not None for w in row.words)
-
-
-def _others(columns: list[Column]) -> int:
-    return sum(c.name == "other" for c in columns)
+            merged.append(column)
+    return merged

@@ -8,7 +8,7 @@ from po_ingest.lib.extraction.local.header import is_label
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.values import parse_date
 
-_PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{2,39}$", re.IGNORECASE)
+_PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 _SERIES = re.compile(r"^[A-Z]{1,3}$")
 _DOTTED_DATE = re.compile(
     r"(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])"

@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
-    UNKNOWN,
-    Column,
     ColumnWords,
-    Header,
     name_of,
-    named_columns,
+    titled_columns,
 )
+from po_ingest.lib.extraction.local.header_rows import Header
 from po_ingest.lib.extraction.local.layout import Row
 
 if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
@@ -28,14 +26,13 @@ STRATEGIES = ("lines", "text")
 _BORDER_MARGIN = 12.0
 
 
-def _columns(table, kind: ColumnWords) -> list[Column] | None:
-    found = []
-    for title, cell in zip(table.header.names, table.header.cells, strict=False):
-        text = " ".join((title or "").split())
-        if not text or cell is None:
-            continue
-        found.append(Column(name_of(text, kind) or UNKNOWN, cell[0], cell[2]))
-    return named_columns(found, kind)
+def _titles(table) -> list[tuple[str, float, float]]:
+    """Each header cell's title and its edges."""
+    return [
+        (" ".join(title.split()), cell[0], cell[2])
+        for title, cell in zip(table.header.names, table.header.cells, strict=False)
+        if title and title.strip() and cell is not None
+    ]
 
 
 # Titles an item table's header cannot do without (an order's: a quantity and an amount); a
@@ -84,7 +81,7 @@ def grid_headers(
                 (
                     (columns, table.header.bbox)
                     for table in page.find_tables(clip=clip, strategy=strategy).tables
-                    if (columns := _columns(table, kind))
+                    if (columns := titled_columns(_titles(table), kind))
                 ),
                 None,
             )

@@ -14,8 +14,8 @@ def unpriced_lines_problem(order: ExtractedPurchaseOrder) -> str | None:
     """Why quantity × price on lines without a printed total does not give the order's
     subtotal (or its total, less tax and charges, plus allowances); None when it does."""
     missing = [item.line_total is None for item in order.items]
-    if not any(missing):
-        return None
+    if not any(missing) or all(item.unit_price is None for item in order.items):
+        return None  # totals printed, or no prices at all (unpriced.py says when that is taken)
     if not all(missing):
         return "some lines print a total and others do not"
     lines = sum((i.quantity * i.unit_price for i in order.items), Decimal(0))

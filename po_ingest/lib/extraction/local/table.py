@@ -1,4 +1,4 @@
-"""The line-item table: under its header (`columns.py`), rows assigned to columns by
+"""The line-item table: under its header (`header_rows.py`), rows assigned to columns by
 position, continued on later pages with or without a repeated header. Ruled grids give
 their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
@@ -10,9 +10,8 @@ from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     Column,
     ColumnWords,
-    Header,
-    header_columns,
 )
+from po_ingest.lib.extraction.local.header_rows import Header, header_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -110,14 +109,19 @@ def find_items(
         if not in_table:
             if not (resumable and _is_full_item(row, table.columns)):
                 continue
-            # The table runs on over a page without repeating its header.
+            # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
         if any(_TABLE_CLOSE.match(c.text) for c in cells):
             in_table, closed, table.end_row = False, True, index - 1
             continue
-        if any(_TABLE_PAUSE.match(c.text) for c in cells) or row.y - last_y > _MAX_ROW_GAP:
+        if any(_TABLE_PAUSE.match(c.text) for c in cells):
             in_table, table.end_row = False, index - 1
+            continue
+        if row.y - last_y > _MAX_ROW_GAP and not _is_full_item(row, table.columns):
+            # A footer, or space before a group heading ("2 BEDROOM"): a full item further
+            # down resumes the table, as on the next page.
+            in_table, resumable, table.end_row = False, True, index - 1
             continue
         if table.items and _ITEM_TAX.match(row.text):
             table.notes.append(row.text)  # SAP's "Item Tax 0 0.00" under the item

@@ -76,14 +76,23 @@ def _label_and_amount(
     """The row's rightmost clean amount (a rate such as `19%` is not one), its words, and
     the cells with words left of it, nearest first: one of them names it."""
     words = [w.text for w in row.words]
+    # A rate and its amount a column apart ("Sales Tax (%)  12  402.00") are no "12 402.00".
+    cell_of = [n for n, cell in enumerate(row.cells()) for _ in cell.words]
     for end in range(len(words), 0, -1):
         for start in (end - 3, end - 2, end - 1):  # "CHF 1,234.56", "1 234,56 €", "99"
-            if start < 0:
+            if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma):
                 cells = Row(row.page, row.words[:start]).cells()
-                labels = [c.text for c in reversed(cells) if _WORDY.search(c.text)]
+                labels = [
+                    c.text
+                    for c in reversed(cells)
+                    if _WORDY.search(c.text) and find_currency(c.text) != c.text.strip()
+                ]
+                own = cells[-1].text if start and cell_of[start - 1] == cell_of[start] else ""
+                if _WORDY.search(own) and find_currency(own) != own.strip():
+                    labels = [own]  # "Datum 13 november 2025": words in its own cell name it
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
 
@@ -139,6 +148,18 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
             return kind
         above = row
     return None
+
+
+def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
+    """A "Total" with tax or charges added under it ("Add : GST Amount") and a larger
+    total after them ("Grand Total"): the lines' total, the order's subtotal."""
+    if _line_after_total(rows, total, decimal_comma) not in ("tax", "charges"):
+        return False
+    for row in rows[1:]:
+        labels, _, value = _label_and_amount(row, decimal_comma)
+        if value is not None and _kind(labels) == "total":
+            return value > total.value
+    return False
 
 
 def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
@@ -197,6 +218,12 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
                 continue
+            if (
+                kind == "total"
+                and totals.subtotal is None
+                and _added_to(unfolded[n:], found, decimal_comma)
+            ):
+                kind = "subtotal"
             setattr(totals, kind, found)
             if kind == "subtotal":
                 totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False

@@ -1,0 +1,153 @@
+"""The item table's header read from a page's rows: a row of known column titles, on one
+line or wrapped onto two ("Unit" over "Price"), or around one ("Delivery" over "Date"
+beside "Quantity")."""
+
+from __future__ import annotations
+
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    Column,
+    ColumnWords,
+    name_of,
+    titled_columns,
+)
+from po_ingest.lib.extraction.local.layout import Row, Word
+
+Header = tuple[list[Column], int]  # the columns and how many rows their titles take
+
+
+def _one_phrase(words: list[Word]) -> bool:
+    """Words set a plain space apart: one column name, not two neighbouring ones."""
+    return all(
+        b.x0 - a.x1 <= max(4.0, 0.6 * a.height) for a, b in zip(words, words[1:], strict=False)
+    )
+
+
+def _columns(words: list[Word], kind: ColumnWords) -> list[Column] | None:
+    """The words read as column names (longest run of words first), if they are an item
+    table's header; None for any other row."""
+    titles, index = [], 0
+    while index < len(words):
+        runs = [words[index : index + n] for n in range(min(4, len(words) - index), 0, -1)]
+        run = next(
+            (r for r in runs if _one_phrase(r) and name_of(_text(r), kind)),
+            _phrases(words[index:])[0][:4],
+        )
+        titles.append((_text(run), run[0].x0, run[-1].x1))
+        index += len(run)
+    return titled_columns(titles, kind)
+
+
+def _text(words: list[Word]) -> str:
+    return " ".join(w.text for w in words)
+
+
+def _phrases(words: list[Word]) -> list[list[Word]]:
+    runs: list[list[Word]] = []
+    for word in words:
+        if runs and _one_phrase([runs[-1][-1], word]):
+            runs[-1].append(word)
+        else:
+            runs.append([word])
+    return runs
+
+
+def _stacked(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
+    """Two header lines as one: each bottom word joins the top phrase it overlaps most
+    ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
+    stand alone, and top phrases with nothing under them keep their words. When the bottom
+    line is titles too, a pair the vocabulary does not know keeps the line it knows."""
+    titles_below = _title_words(bottom, kind) >= 2
+    phrases = _phrases(top.words)
+    under: dict[int, list[Word]] = {}
+    alone: list[Word] = []
+    for word in bottom.words:
+        overlaps = [min(word.x1, p[-1].x1) - max(word.x0, p[0].x0) for p in phrases]
+        best = max(range(len(phrases)), key=overlaps.__getitem__)
+        if overlaps[best] > 0:
+            under.setdefault(best, []).append(word)
+        else:
+            alone.append(word)
+    merged: list[Word] = list(alone)
+    for index, phrase in enumerate(phrases):
+        if index not in under:
+            merged += phrase
+            continue
+        parts = phrase + under[index]
+        text = " ".join(w.text for w in parts)
+        if titles_below and not name_of(text, kind):
+            text = _known_line(phrase, under[index], text, kind)
+        x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
+        merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
+    return sorted(merged, key=lambda w: w.x0)
+
+
+def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWords) -> str:
+    """Of two stacked title lines, the one the vocabulary knows: SAP stacks a title per
+    line ("Material Description" over "UPC", "Cargill" over "Material")."""
+    texts = [" ".join(w.text for w in words) for words in (top, bottom)]
+    return next((t for t in texts if name_of(t, kind)), both)
+
+
+def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMNS) -> Header | None:
+    """The columns of a header starting at `rows[index]` and how many rows it spans."""
+    row = rows[index]
+    titles = _title_words(row, kind)
+    if titles == 0 or (titles == 1 and len(row.words) > 1):
+        return None  # not even two words of column titles: the common, cheap answer
+    following = rows[index + 1] if index + 1 < len(rows) else None
+    close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
+    if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
+        stacked = (
+            _columns(_stacked(row, following, kind), kind)
+            if close and _title_words(following, kind) >= 2
+            else None
+        )
+        return (stacked, 2) if stacked is not None else None
+    single = _columns(row.words, kind)
+    if close and any(name_of(w.text, kind) for w in row.words):
+        stacked = _columns(_stacked(row, following, kind), kind)
+        # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
+        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
+            return stacked, 2
+    if single is None:
+        return None
+    if wrapped := _wrapped_around(rows, index):
+        columns = _columns(sorted(row.words + wrapped, key=lambda w: w.x0), kind)
+        if columns is not None:
+            return columns, 2
+    return single, 1
+
+
+def _wrapped_around(rows: list[Row], index: int) -> list[Word]:
+    """Titles wrapped onto a line just above and one just below a one-line header, centred
+    on it ("Delivery" over "Date" beside "Quantity"): each as one word, where no title of
+    the header stands; none unless every word of both lines pairs up so."""
+    row = rows[index]
+    if not 0 < index < len(rows) - 1:
+        return []
+    above, below = rows[index - 1], rows[index + 1]
+    if any(r.page != row.page or abs(r.y - row.y) >= 0.8 * row.height for r in (above, below)):
+        return []
+    titles: list[Word] = []
+    paired: list[Word] = []
+    for phrase in _phrases(above.words):
+        x0, x1 = phrase[0].x0, phrase[-1].x1
+        under = [w for w in below.words if w.x0 < x1 and w.x1 > x0]
+        if not under or any(w.x0 < x1 and w.x1 > x0 for w in row.words):
+            return []
+        parts = phrase + under
+        text = " ".join(w.text for w in parts)
+        titles.append(
+            Word(min(x0, under[0].x0), phrase[0].y0, max(x1, under[-1].x1), under[-1].y1, text)
+        )
+        paired += under
+    return titles if len(paired) == len(below.words) else []
+
+
+def _title_words(row: Row, kind: ColumnWords) -> int:
+    return sum(name_of(w.text, kind) is not None for w in row.words)
+
+
+def _others(columns: list[Column]) -> int:
+    return sum(c.name == "other" for c in columns)

@@ -231,9 +231,10 @@ class ProductionStack:
         )
 
     def stop_webserver(self) -> None:
-        for process in self.processes:
-            if process.name == "webserver" and process.alive():
-                process.stop()
+        """Stopped for good (the stack's processes are those still expected alive)."""
+        for process in [p for p in self.processes if p.name == "webserver"]:
+            process.stop()
+            self.processes.remove(process)
 
     def start_code_location(self) -> None:
         self._start(

@@ -41,7 +41,9 @@ def test_runs_queued_while_the_code_location_is_gone_for_a_minute_all_import(sta
     def queued() -> bool:
         return all([r["status"] for r in stack.runs_of(b)] == ["QUEUED"] for b in waiting)
 
-    wait_for(queued, 60, f"{QUEUED} runs in the queue")
+    # The intake asks the webserver for each run (the sensor would make all ten in one tick);
+    # on 2 cores beside other end-to-end tests that can take a while.
+    wait_for(queued, 180, f"{QUEUED} runs in the queue, one per batch", poll=1)
     stack.kill_code_location()  # its running runs go on, as run containers would
     time.sleep(60)
     stack.start_code_location()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import urllib.error
 
 from po_ingest.lib.batch_runs import (
     INTAKE,
@@ -35,8 +36,9 @@ log = logging.getLogger(__name__)
 LOCATION = "po_ingest"
 REPOSITORY = "__repository__"
 PARTITIONS = "batches"
-# The intake answered long ago; this only bounds a worker thread waiting on a hung webserver.
-TIMEOUT_SECONDS = 10
+# The intake answered long ago; this only bounds a worker thread waiting on a busy webserver
+# (a burst's launches wait on each other there).
+TIMEOUT_SECONDS = 30
 
 _ADD_PARTITION = """
 mutation AddPartition($repository: RepositorySelector!, $name: String!, $key: String!) {
@@ -85,12 +87,24 @@ def launch_now(store: Store, files: FileStore, batch: Batch, url: str | None = N
         added = _partitions(url, _ADD_PARTITION, key=batch.id)
         return _launch(url, batch, lane)
     except (OSError, GraphQLError, KeyError, ValueError) as exc:
+        if _unanswered(exc):
+            # Dagster may have created the run after all: giving the launch back could start
+            # a second one. The reconciliation gives it back if no run exists after its grace.
+            log.warning("batch %s: Dagster did not answer in time (%s)", batch.id, exc)
+            return None
         if added:
             # The sensor records the upload of a batch whose partition it adds itself.
             _forget_partition(url, batch.id)
         store.launches.forget_launch(batch.id, batch.generation)
         log.warning("batch %s: left to the sensor (%s)", batch.id, safe_error(str(exc)))
         return None
+
+
+def _unanswered(exc: BaseException) -> bool:
+    """A request sent whose answer did not come (not one refused or answered with an error)."""
+    if isinstance(exc, urllib.error.URLError):
+        exc = exc.reason if isinstance(exc.reason, BaseException) else exc
+    return isinstance(exc, TimeoutError)
 
 
 def _partitions(url: str, mutation: str, **variables) -> bool:

@@ -1,11 +1,18 @@
-"""1. Latency: uploads one at a time over HTTP into the real stack → upload-to-processed,
-split into phases from the batch's timestamps and the run's event log."""
+"""1. Latency: uploads one at a time into the real stack, over HTTP or through `po-ingest
+upload` → upload-to-processed, split into phases from the batch's timestamps and the run's
+event log."""
 
 from __future__ import annotations
 
+import subprocess
+import tempfile
 import time
+from pathlib import Path
 
 from bench.common import Stack, digital, median, pct, unique_pdf, upload
+from po_ingest_tests.support.daemon import REPO_ROOT
+
+PO_INGEST = REPO_ROOT / ".venv" / "bin" / "po-ingest"
 
 PHASES = (
     "sensor_wait",  # upload → run created (sensor tick)
@@ -68,14 +75,35 @@ def phases(instance, batch) -> dict[str, float]:
     return out
 
 
-def run(stack: Stack, uploads: int = 20) -> dict:
+def cli_upload(stack: Stack, content: bytes, filename: str) -> tuple[str, float]:
+    """`po-ingest upload` in the stack's environment (it launches the run itself when the
+    stack launches at once): the batch id and the command's wall time."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / filename
+        path.write_bytes(content)
+        started = time.perf_counter()
+        done = subprocess.run(
+            [str(PO_INGEST), "upload", str(path)],
+            env=stack.env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        return done.stdout.strip(), time.perf_counter() - started
+
+
+def run(stack: Stack, uploads: int = 20, via: str = "http") -> dict:
     docs = digital()
-    samples = []
+    samples, cli_seconds = [], []
     with stack.intake.client() as client:
         for n in range(uploads):
             doc = docs[n % len(docs)]
-            content = unique_pdf(doc.path.read_bytes(), f"latency-{n}")
-            batch_id = upload(client, content, doc.path.name)
+            content = unique_pdf(doc.path.read_bytes(), f"latency-{via}-{n}")
+            if via == "cli":
+                batch_id, seconds = cli_upload(stack, content, doc.path.name)
+                cli_seconds.append(seconds)
+            else:
+                batch_id = upload(client, content, doc.path.name)
             stack.wait_done([batch_id], timeout=120)
             samples.append(batch_id)
             time.sleep(0.3)  # let the run worker exit before the next upload
@@ -89,7 +117,9 @@ def run(stack: Stack, uploads: int = 20) -> dict:
         rows.append(phases(instance, batch))
     totals = [r["total"] for r in rows]
     return {
+        "via": via,
         "uploads": uploads,
+        "cli_wall_p50_s": median(cli_seconds) if cli_seconds else None,
         "not_processed": dead,
         "p50_s": median(totals),
         "p95_s": pct(totals, 95),

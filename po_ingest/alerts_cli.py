@@ -8,11 +8,12 @@ import datetime as dt
 import json
 
 from po_ingest.cli_common import CliError, open_store
-from po_ingest.lib.alerts.channels import channels_from_env, send
 from po_ingest.lib.alerts.model import Kind, Message, Transition
 
 
 def _channels():
+    from po_ingest.lib.alerts.channels import channels_from_env
+
     try:
         channels = channels_from_env()
     except ValueError as exc:
@@ -33,6 +34,8 @@ def cmd_alerts_test(args: argparse.Namespace) -> int:
         title,
         f"A test message from `po-ingest alerts test` at {now:%Y-%m-%d %H:%M:%S} UTC.",
     )
+    from po_ingest.lib.alerts.channels import send
+
     failed = 0
     for channel in channels:
         result = send(channel, message)

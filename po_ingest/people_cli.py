@@ -8,7 +8,6 @@ import json
 
 from po_ingest.cli_common import CliError, open_store
 from po_ingest.lib.review.routing import ReviewStatus
-from po_ingest.lib.store.reviews import Conflict, NoSuchOrder
 from po_ingest.lib.store.users import UserExists
 from po_ingest.lib.users import BadUserName, Role
 
@@ -72,6 +71,8 @@ def cmd_review_list(args: argparse.Namespace) -> int:
 
 
 def cmd_review_approve(args: argparse.Namespace) -> int:
+    from po_ingest.lib.store.reviews import Conflict, NoSuchOrder
+
     try:
         changed = open_store().reviews.approve(args.order_id, args.by, args.revision)
     except (NoSuchOrder, Conflict) as exc:

@@ -1,6 +1,9 @@
 """`po-ingest` as a user types it: output, exit codes, and what lands in the database."""
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -111,3 +114,24 @@ def test_commands_before_migrations_say_what_to_do(monkeypatch, tmp_path, capsys
     assert "po-ingest db upgrade" in capsys.readouterr().err
     assert main(["db", "upgrade"]) == 0
     assert main(["list"]) == 0
+
+
+def test_an_upload_imports_neither_dagster_nor_the_document_models(db_url, pdf, tmp_path):
+    """`po-ingest upload` starts in a fraction of a second: it loads the batch store and
+    nothing that only reading, reviewing or alerting needs (issue 20)."""
+    probe = (
+        "import sys\n"
+        "from po_ingest.cli import main\n"
+        f"assert main(['upload', {str(pdf)!r}]) == 0\n"
+        "heavy = {'dagster', 'pydantic', 'pymupdf', 'fitz', 'apprise', 'google', 'pandas',"
+        " 'alembic', 'httpx', 'rapidfuzz'}\n"
+        "print(sorted(heavy & {name.split('.')[0] for name in sys.modules}))\n"
+    )
+    env = {**os.environ, "PO_INGEST_DATABASE_URL": db_url, "PO_INGEST_VAR_DIR": str(tmp_path)}
+    env.pop("PO_INGEST_DAGSTER_GRAPHQL_URL", None)
+    done = subprocess.run(
+        [sys.executable, "-c", probe], env=env, capture_output=True, text=True, check=True
+    )
+    batch_id, loaded = done.stdout.strip().splitlines()
+    assert Store(db_url).batches.get(batch_id).status == "pending"
+    assert loaded == "[]"

@@ -6,8 +6,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
-from po_ingest.lib.models import ExtractionRecord
+if TYPE_CHECKING:
+    from po_ingest.lib.models import ExtractionRecord
 
 AUTO = "auto"
 GROUNDED_EXTRACTORS = ("local",)

@@ -72,9 +72,7 @@ def cli_upload_seconds() -> float:
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{tmp}/app.sqlite"
         upgrade(url)
-        env = {
-            key: value for key, value in os.environ.items() if not key.startswith("PO_INGEST_")
-        }
+        env = {key: value for key, value in os.environ.items() if not key.startswith("PO_INGEST_")}
         env.update(PO_INGEST_DATABASE_URL=url, PO_INGEST_VAR_DIR=tmp)
         times = []
         for _ in range(5):

@@ -5,13 +5,12 @@ import pytest
 import yaml
 
 from po_ingest.defs.partitions import LANE_TAG
-from po_ingest.defs.resources import FileStoreResource, StoreResource
-from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.lanes import LOCAL, MODEL, guess_lane
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import REPO_ROOT
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pending_sensor import pending_tick
 
 
 def _corpus(corpus_documents, kind):
@@ -39,14 +38,7 @@ def test_the_sensor_tags_each_run_with_its_lane_and_records_it(store, files, cor
             f"UPDATE data_import_batches SET lane = 'model' WHERE id = '{moved.id}'"
         )
     with dg.DagsterInstance.ephemeral() as instance:
-        context = dg.build_sensor_context(
-            instance=instance,
-            resources={
-                "store": StoreResource(database_url=store.url),
-                "files": FileStoreResource(files_dir=str(files.root)),
-            },
-        )
-        result = pending_batches_sensor(context)
+        result = pending_tick(instance, store, files)
     lanes = {r.tags["po_ingest/batch_id"]: r.tags[LANE_TAG] for r in result.run_requests}
     assert lanes == {digital.id: LOCAL, scan.id: MODEL, moved.id: MODEL}
     assert store.batches.get(scan.id).lane == MODEL

@@ -17,13 +17,13 @@ import pytest
 
 from po_ingest.cli import main
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
-from po_ingest.defs.resources import FileStoreResource, StoreResource
-from po_ingest.defs.sensors import pending_batches_sensor
+from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
 from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage, render
 from po_ingest_tests.support.deliveries import partly_and_over_delivered
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pending_sensor import pending_tick
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
 
@@ -48,14 +48,7 @@ def _upload(store, files, instance, po_number, script=None, **kw):
     uploaded_document materialization)."""
     pdf = purchase_order_pdf(order(po_number, **kw), script)
     batch = accept_upload(store, files, [pdf], filename=f"{po_number}.pdf", uploaded_by="ana")
-    context = dg.build_sensor_context(
-        instance=instance,
-        resources={
-            "store": StoreResource(database_url=store.url),
-            "files": FileStoreResource(files_dir=str(files.root)),
-        },
-    )
-    tick = pending_batches_sensor(context)
+    tick = pending_tick(instance, store, files)
     for request in tick.dynamic_partitions_requests:
         instance.add_dynamic_partitions(request.partitions_def_name, list(request.partition_keys))
     for event in tick.asset_events:

@@ -7,13 +7,14 @@ import dagster as dg
 import pytest
 
 from po_ingest.defs.reconcile import reconcile_launches
-from po_ingest.defs.resources import FileStoreResource, StoreResource
+from po_ingest.defs.resources import StoreResource
 from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
-from po_ingest.defs.sensors import MAX_RUNS_PER_TICK, pending_batches_sensor
+from po_ingest.defs.sensors import MAX_RUNS_PER_TICK
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pending_sensor import pending_tick
 
 LATER = dt.timedelta(minutes=5)  # the reconciliation's grace has passed
 
@@ -30,15 +31,7 @@ def _upload(store, files, po_number: str):
 
 
 def _tick(instance, store, files, cursor=None):
-    context = dg.build_sensor_context(
-        instance=instance,
-        cursor=cursor,
-        resources={
-            "store": StoreResource(database_url=store.url),
-            "files": FileStoreResource(files_dir=str(files.root)),
-        },
-    )
-    return pending_batches_sensor(context)
+    return pending_tick(instance, store, files, cursor)
 
 
 def _run(instance, request: dg.RunRequest, end=None, **kw) -> dg.DagsterRun:

@@ -14,13 +14,13 @@ import signal
 import dagster as dg
 import pytest
 
-from po_ingest.defs.resources import FileStoreResource, StoreResource
+from po_ingest.defs.resources import StoreResource
 from po_ingest.defs.run_status import batch_run_failure_sensor
-from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.housekeeping import collect_orphans
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pending_sensor import pending_tick
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.reliability import (
     CRASH_WINDOWS,
@@ -57,11 +57,7 @@ def _recover(instance, store, run) -> None:
 
 
 def _launch_pending(instance, store, job) -> list[str]:
-    sensor_context = dg.build_sensor_context(
-        instance=instance,
-        resources={"store": StoreResource(database_url=store.url), "files": FileStoreResource()},
-    )
-    result = pending_batches_sensor(sensor_context)
+    result = pending_tick(instance, store)
     keys = []
     for request in result.run_requests or []:
         keys.append(request.run_key)

@@ -13,11 +13,11 @@ from po_ingest.defs.run_status import (
     batch_run_failure_sensor,
     batch_run_success_sensor,
 )
-from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck, stuck_batches_watchdog
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
+from po_ingest_tests.support.pending_sensor import pending_tick
 from po_ingest_tests.support.pipeline import job_with, run_batch
 
 
@@ -33,12 +33,7 @@ def _upload(store, files, po_number="PO-1", batch_type="purchase_orders"):
 
 
 def _evaluate_pending(instance, store, files=None):
-    resources = {
-        "store": StoreResource(database_url=store.url),
-        "files": FileStoreResource(files_dir=str(files.root) if files else None),
-    }
-    context = dg.build_sensor_context(instance=instance, resources=resources)
-    return pending_batches_sensor(context)
+    return pending_tick(instance, store, files)
 
 
 def test_pending_batches_get_partitions_and_one_run_each(store, files, instance):

@@ -8,11 +8,14 @@ import dagster as dg
 from po_ingest.defs.assets import BATCH_JOBS, upload_materialization
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.reconcile import grace_seconds, reconcile_launches
-from po_ingest.defs.resources import FileStoreResource, StoreResource
+from po_ingest.defs.sensor_io import app_store, file_store, instance_of
 from po_ingest.lib.batch_runs import JOB_NAMES, lane_of, run_key, run_tags
-from po_ingest.lib.settings import PROCESSED_BATCH_TYPES
+from po_ingest.lib.settings import PROCESSED_BATCH_TYPES, env_seconds
 
-SENSOR_INTERVAL_SECONDS = 2
+# The intake asks Dagster to launch a new batch's run at once (po_ingest.lib.launch_now);
+# this sensor is the safety net (Dagster was down, a mailbox or folder batch, a retry), so it
+# need not tick every second or two: each tick costs the daemon and the code server.
+SENSOR_INTERVAL_SECONDS = int(env_seconds("PO_INGEST_PENDING_SENSOR_SECONDS", 5))
 MAX_RUNS_PER_TICK = 50
 
 
@@ -21,28 +24,24 @@ MAX_RUNS_PER_TICK = 50
     minimum_interval_seconds=SENSOR_INTERVAL_SECONDS,
     default_status=dg.DefaultSensorStatus.RUNNING,
 )
-def pending_batches_sensor(
-    context: dg.SensorEvaluationContext, store: StoreResource, files: FileStoreResource
-) -> dg.SensorResult:
+def pending_batches_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Launch one run per pending batch not yet launched for its generation (oldest first,
     bounded per tick) in its lane; the run key `{batch_id}:{generation}` makes each generation
     run once. Launches whose runs all ended without claiming are released (reconciliation)."""
-    db, file_store = store.get(), files.get()
-    settled = reconcile_launches(context.instance, db, grace_seconds())
+    db, files, instance = app_store(), file_store(), instance_of(context)
+    settled = reconcile_launches(instance, db, grace_seconds())
     for batch_id, outcome in settled.items():
         context.log.warning(f"batch {batch_id}: its launched run is gone; {outcome}")
     due = db.batches.due_pending(PROCESSED_BATCH_TYPES, limit=MAX_RUNS_PER_TICK)
     if not due:
         return dg.SensorResult(skip_reason="no pending batches")
-    lanes = {batch.id: lane_of(batch, file_store) for batch in due}
+    lanes = {batch.id: lane_of(batch, files) for batch in due}
     marked = db.launches.mark_launched(
         [(batch.id, batch.generation, lanes[batch.id]) for batch in due], dt.datetime.now(dt.UTC)
     )
     # A batch not marked was launched by the intake meanwhile, or is no longer pending.
     due = [batch for batch in due if batch.id in marked]
-    new = [
-        b for b in due if not context.instance.has_dynamic_partition(batches_partitions.name, b.id)
-    ]
+    new = [b for b in due if not instance.has_dynamic_partition(batches_partitions.name, b.id)]
     return dg.SensorResult(
         dynamic_partitions_requests=(
             [batches_partitions.build_add_request([b.id for b in new])] if new else []

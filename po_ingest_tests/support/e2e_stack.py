@@ -54,6 +54,7 @@ class E2EStack:
             "PO_INGEST_MAX_ATTEMPTS": "3",
             "PO_INGEST_MODEL_PROBE_SECONDS": str(PROBE_SECONDS),
             "PO_INGEST_RUN_STATUS_SENSOR_SECONDS": "5",  # short waits, as the retry delays
+            "PO_INGEST_PENDING_SENSOR_SECONDS": "2",
             "GEMINI_API_KEY": GEMINI_KEY,
             "PO_INGEST_GEMINI_BASE_URL": self.gemini.url,
             "PYTHONPATH": os.pathsep.join(

@@ -10,7 +10,7 @@ from po_ingest.lib.lanes import LOCAL, MODEL, guess_lane
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import REPO_ROOT
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pending_sensor import pending_tick
+from po_ingest_tests.support.sensor_ticks import pending_tick
 
 
 def _corpus(corpus_documents, kind):

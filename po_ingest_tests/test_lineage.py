@@ -23,9 +23,9 @@ from po_ingest.lib.sites import Site
 from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage, render
 from po_ingest_tests.support.deliveries import partly_and_over_delivered
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pending_sensor import pending_tick
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.scripted_extractor import FAKE_API_KEY
+from po_ingest_tests.support.sensor_ticks import pending_tick
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,7 +14,7 @@ from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pending_sensor import pending_tick
+from po_ingest_tests.support.sensor_ticks import pending_tick
 
 LATER = dt.timedelta(minutes=5)  # the reconciliation's grace has passed
 

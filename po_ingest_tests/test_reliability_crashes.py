@@ -20,7 +20,6 @@ from po_ingest.lib.files import FileStore
 from po_ingest.lib.housekeeping import collect_orphans
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pending_sensor import pending_tick
 from po_ingest_tests.support.pipeline import job_with, run_batch
 from po_ingest_tests.support.reliability import (
     CRASH_WINDOWS,
@@ -29,6 +28,7 @@ from po_ingest_tests.support.reliability import (
     files_on_disk,
     run_crash_worker,
 )
+from po_ingest_tests.support.sensor_ticks import pending_tick
 
 # What the killed attempt left behind, by window: committed?, and the attempts at the end.
 COMMITTED = {

@@ -10,11 +10,11 @@ from po_ingest.defs import reviews
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.resources import StoreResource
-from po_ingest.defs.reviews import order_reviews_sensor
 from po_ingest.lib.intake import accept_upload
 from po_ingest_tests.support.analytics_orders import materialize
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import job_with, run_batch
+from po_ingest_tests.support.sensor_ticks import review_tick
 
 
 @pytest.fixture
@@ -37,10 +37,7 @@ def _stored_batch(store, files, instance, po_number="PO-H"):
 
 def _tick(instance, store, cursor=None) -> dg.SensorResult:
     """One evaluation, its events stored as the daemon stores them."""
-    context = dg.build_sensor_context(
-        instance=instance, cursor=cursor, resources={"store": StoreResource(database_url=store.url)}
-    )
-    result = order_reviews_sensor(context)
+    result = review_tick(instance, store, cursor)
     for event in result.asset_events:
         instance.report_runless_asset_event(event)
     return result

@@ -10,9 +10,12 @@ import dagster as dg
 from po_ingest.defs.assets import purchase_order
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.resources import StoreResource
+from po_ingest.defs.sensor_io import app_store, instance_of
 from po_ingest.lib.store.revisions import edits_after, latest_edit_id
 
-REVIEW_SENSOR_INTERVAL_SECONDS = 10
+# The audit trail is the app's (order_revisions); these observations mirror it in Dagster, and
+# the analytics' automation looks every 30 s anyway.
+REVIEW_SENSOR_INTERVAL_SECONDS = 30
 MAX_REVISIONS_PER_TICK = 200
 # PostgreSQL hands out ids before commit: a row younger than this may still be joined by a
 # lower id committing late, so it waits a tick rather than being passed by the cursor.
@@ -72,17 +75,15 @@ def review_observations(instance: dg.DagsterInstance, rows: list[dict]) -> list:
     minimum_interval_seconds=REVIEW_SENSOR_INTERVAL_SECONDS,
     default_status=dg.DefaultSensorStatus.RUNNING,
 )
-def order_reviews_sensor(
-    context: dg.SensorEvaluationContext, store: StoreResource
-) -> dg.SensorResult:
+def order_reviews_sensor(context: dg.SensorEvaluationContext) -> dg.SensorResult:
     """Reports people's edits (new `order_revisions` rows after the cursor, at most 200 a
     tick) as observations on the batch's `purchase_order` partition: who, action, revision,
     what changed."""
     after = int(context.cursor or 0)
     settled = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=SETTLE_SECONDS)
-    rows = edits_after(store.get().engine, after, MAX_REVISIONS_PER_TICK, settled)
+    rows = edits_after(app_store().engine, after, MAX_REVISIONS_PER_TICK, settled)
     if not rows:
         return dg.SensorResult(skip_reason="no new edits")
     return dg.SensorResult(
-        asset_events=review_observations(context.instance, rows), cursor=str(rows[-1]["id"])
+        asset_events=review_observations(instance_of(context), rows), cursor=str(rows[-1]["id"])
     )

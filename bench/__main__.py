@@ -145,6 +145,12 @@ def table(r: dict) -> list[tuple[str, str, str]]:
             f"{idle['cpu_pct_of_one_core']:.1f} % of one core, {idle['rss_mib']} MiB RSS",
             f"≤ 5 %, ≤ 1.2 GB: {_met(ok)}",
         )
+        by_process = idle.get("cpu_pct_by_process", {})
+        if by_process:
+            add(
+                "   % of one core by process",
+                ", ".join(f"{k} {v:.1f}" for k, v in by_process.items()),
+            )
     if "intake" in r:
         for case in r["intake"]["cases"]:
             target = ""

@@ -24,6 +24,25 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / CLOCK_TICKS
 
 
+# What each of the stack's processes is, by its command line (first match wins).
+_ROLES = (
+    ("dagster api grpc", "code server"),
+    ("dagster code-server start", "code server proxy"),
+    ("dagster_webserver", "webserver"),
+    ("dagster._daemon run", "daemon"),
+    ("po_ingest.intake.serve", "intake"),
+    ("dagster dev", "dagster dev"),
+)
+
+
+def _role(pid: int) -> str:
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+    except OSError:
+        return "gone"
+    return next((role for needle, role in _ROLES if needle in command), "other")
+
+
 def _runs(stack: Stack) -> tuple[int, int]:
     """(runs in all, runs not ended)."""
     import dagster as dg
@@ -46,11 +65,17 @@ def run(stack: Stack, seconds: float = 60, settle: float = 45, timeout: float = 
         time.sleep(1)
     runs_before = _runs(stack)[0]
     pids = stack.processes()
-    before, started = _cpu_seconds(pids), time.monotonic()
+    before = {pid: _cpu_seconds([pid]) for pid in pids}
+    started = time.monotonic()
     time.sleep(seconds)
     elapsed = time.monotonic() - started
     pids_after = stack.processes()
-    cpu = _cpu_seconds([pid for pid in pids if pid in pids_after]) - before
+    by_role: dict[str, float] = {}
+    for pid in pids:
+        if pid in pids_after:
+            role = _role(pid)
+            by_role[role] = by_role.get(role, 0) + _cpu_seconds([pid]) - before[pid]
+    cpu = sum(by_role.values())
     rss_kb = 0
     for pid in pids_after:
         try:
@@ -60,6 +85,9 @@ def run(stack: Stack, seconds: float = 60, settle: float = 45, timeout: float = 
     return {
         "seconds": round(elapsed, 1),
         "cpu_pct_of_one_core": round(100 * cpu / elapsed, 2),
+        "cpu_pct_by_process": {
+            role: round(100 * value / elapsed, 2) for role, value in sorted(by_role.items())
+        },
         "rss_mib": round(rss_kb / 1024),
         "processes": len(pids_after),
         "runs_during": _runs(stack)[0] - runs_before,

@@ -105,6 +105,7 @@ def table(r: dict) -> list[tuple[str, str, str]]:
         f"≤ 0.5 s: {_met(r['cli_upload_s'] <= TARGETS['cli_upload_s'])}",
     )
     launcher = "intake launches at once" if r.get("launch_now", True) else "sensor launches"
+    launcher += f", {r.get('instance_storage', 'sqlite')} instance"
     for name in ("latency", "latency_cli"):
         if name not in r:
             continue
@@ -281,6 +282,12 @@ def main(argv: list[str] | None = None) -> int:
         help="stack: the pending sensor launches every run (the intake does not ask Dagster)",
     )
     parser.add_argument(
+        "--instance",
+        choices=("sqlite", "postgres"),
+        default="sqlite",
+        help="stack: Dagster's storage (make run: SQLite files; docker/: PostgreSQL)",
+    )
+    parser.add_argument(
         "--output", type=Path, help="results JSON (default bench/results/<date>.json)"
     )
     args = parser.parse_args(argv)
@@ -316,8 +323,9 @@ def main(argv: list[str] | None = None) -> int:
         from bench import idle, latency, throughput
         from bench.common import Stack, digital, unique_pdf, upload
 
-        with Stack(launch_now=not args.no_launch_now) as stack:
+        with Stack(launch_now=not args.no_launch_now, instance=args.instance) as stack:
             results["launch_now"] = stack.launch_now
+            results["instance_storage"] = stack.instance_storage
             t = time.monotonic()
             with stack.intake.client() as client:  # first run: code server start-up
                 warm = digital()[0]

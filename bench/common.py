@@ -16,6 +16,7 @@ from pathlib import Path
 
 import httpx
 import sqlalchemy as sa
+import yaml
 
 from bench.intake_memory import memory_kb, wait_until_up
 from po_ingest.lib.store import Store
@@ -161,13 +162,17 @@ class Stack:
     """The product as `make run` starts it: `dagster dev` on the repo's dagster.yaml (temp
     DAGSTER_HOME, SQLite instance), the intake under uvicorn asking the webserver to launch
     each upload's run at once (unless `launch_now=False`: the pending sensor launches all),
-    the embedded SQLite app database; PO_INGEST_EXTRACTOR=auto with no Gemini key."""
+    the embedded SQLite app database; PO_INGEST_EXTRACTOR=auto with no Gemini key.
+    `instance="postgres"`: Dagster's runs, events and schedules in a new database on the local
+    PostgreSQL server (docker/dagster.yaml's storage) instead of SQLite files."""
 
-    def __init__(self, launch_now: bool = True):
+    def __init__(self, launch_now: bool = True, instance: str = "sqlite"):
         self.root = Path(tempfile.mkdtemp(prefix="bench-stack-"))
         self.db_url = f"sqlite:///{self.root / 'app.sqlite'}"
         self.dagster_home = self.root / "dagster_home"
         self.launch_now = launch_now
+        self.instance_storage = instance
+        self._exit_stack = contextlib.ExitStack()
         self.env = {
             **base_env(self.root, self.db_url),
             "DAGSTER_HOME": str(self.dagster_home),
@@ -176,7 +181,15 @@ class Stack:
 
     def __enter__(self) -> Stack:
         upgrade(self.db_url)
-        self.instance_config = write_instance_config(self.dagster_home)
+        overrides = None
+        if self.instance_storage == "postgres":
+            from po_ingest_tests.support.production import empty_postgres_database, pg_env
+
+            name = self._exit_stack.enter_context(empty_postgres_database("bench_dagster"))
+            self.env.update(pg_env(name))
+            docker_config = yaml.safe_load((REPO_ROOT / "docker" / "dagster.yaml").read_text())
+            overrides = {"storage": docker_config["storage"]}
+        self.instance_config = write_instance_config(self.dagster_home, overrides)
         self.daemon = DagsterDev(self.env, self.root / "daemon.log")
         self.daemon.start()
         if self.launch_now:
@@ -193,6 +206,7 @@ class Stack:
         with contextlib.suppress(Exception):
             self.intake.stop()
         self.daemon.stop()
+        self._exit_stack.close()
         shutil.rmtree(self.root, ignore_errors=True)
 
     def processes(self) -> list[int]:
@@ -219,4 +233,5 @@ class Stack:
         import dagster as dg
 
         os.environ["DAGSTER_HOME"] = str(self.dagster_home)
+        os.environ.update({k: v for k, v in self.env.items() if k.startswith("DAGSTER_PG_")})
         return dg.DagsterInstance.get()

@@ -8,7 +8,6 @@ OrderStore`)."""
 from __future__ import annotations
 
 import importlib
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from po_ingest.lib import settings
@@ -51,50 +50,41 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
 
 
+class _Lazy:
+    """A store built (and its module imported) the first time it is used."""
+
+    def __init__(self, class_name: str):
+        self.class_name = class_name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, store: Store | None, owner: type | None = None) -> Any:
+        if store is None:
+            return self
+        built = __getattr__(self.class_name)(store.engine)
+        store.__dict__[self.name] = built
+        return built
+
+
 class Store:
     """The tables' stores on one engine."""
+
+    orders: OrderStore = _Lazy("OrderStore")
+    sites: SiteStore = _Lazy("SiteStore")
+    entries: EntryStore = _Lazy("EntryStore")
+    model_health: ModelHealthStore = _Lazy("ModelHealthStore")
+    users: UserStore = _Lazy("UserStore")
+    reviews: ReviewStore = _Lazy("ReviewStore")
+    deliveries: DeliveryStore = _Lazy("DeliveryStore")
+    alerts: AlertStore = _Lazy("AlertStore")
+    mail_rejections: MailRejectionStore = _Lazy("MailRejectionStore")
 
     def __init__(self, url: str | None = None):
         self.url = url or settings.database_url()
         self.engine = get_engine(self.url)
         self.batches = BatchStore(self.engine)
         self.launches = LaunchStore(self.engine)
-
-    @cached_property
-    def orders(self) -> OrderStore:
-        return __getattr__("OrderStore")(self.engine)
-
-    @cached_property
-    def sites(self) -> SiteStore:
-        return __getattr__("SiteStore")(self.engine)
-
-    @cached_property
-    def entries(self) -> EntryStore:
-        return __getattr__("EntryStore")(self.engine)
-
-    @cached_property
-    def model_health(self) -> ModelHealthStore:
-        return __getattr__("ModelHealthStore")(self.engine)
-
-    @cached_property
-    def users(self) -> UserStore:
-        return __getattr__("UserStore")(self.engine)
-
-    @cached_property
-    def reviews(self) -> ReviewStore:
-        return __getattr__("ReviewStore")(self.engine)
-
-    @cached_property
-    def deliveries(self) -> DeliveryStore:
-        return __getattr__("DeliveryStore")(self.engine)
-
-    @cached_property
-    def alerts(self) -> AlertStore:
-        return __getattr__("AlertStore")(self.engine)
-
-    @cached_property
-    def mail_rejections(self) -> MailRejectionStore:
-        return __getattr__("MailRejectionStore")(self.engine)
 
 
 __all__ = [

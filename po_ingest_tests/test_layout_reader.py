@@ -1446,3 +1446,43 @@ def test_centred_lines_continue_a_description_and_a_line_left_out_ends_it():
     broken += [(X["description"], 193, "20% Chewings")]
     (line,) = _read(_one_item(broken)).order.items
     assert line.description == "Amenity seed mix"
+
+
+def test_a_description_wrapped_with_wide_line_spacing_continues_its_item():
+    items = (
+        _item(160, "AB-100", "Induction motor", "2", "100.00", "200.00")
+        + [(X["description"], 180, "11KW/15HP, 8 pole, foot mounted, frame 180L, make Bharat")]
+        + [(X["description"], 200, "Model 3H18L893CT000")]
+    )
+    totals = _totals(240, [("Subtotal", "200.00"), ("VAT 20%", "40.00"), ("Total", "240.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert [i.description for i in _read(content).order.items] == [
+        "Induction motor 11KW/15HP, 8 pole, foot mounted, frame 180L, make Bharat"
+        " Model 3H18L893CT000"
+    ]
+
+
+def test_a_document_number_is_the_po_number_of_a_purchase_order_and_vendor_copy_no_vendor():
+    header = [
+        (400, 70, "Vendor Copy"),
+        (50, 80, "Document No. :"),
+        (150, 80, "SBPIL/G/26-27/000145"),
+        (50, 95, "Date:"),
+        (150, 95, "2026-03-05"),
+    ]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert (order.po_number, order.supplier_name) == ("SBPIL/G/26-27/000145", None)
+
+
+@pytest.mark.parametrize(
+    ("total", "accepted"), [("36.00", True), ("37.00", False), ("35.99", False)]
+)
+def test_a_total_rounded_to_the_whole_unit_adds_up_and_nothing_else_does(total, accepted):
+    totals = _totals(200, [("Subtotal", "30.00"), ("GST 18%", "5.70"), ("Grand Total", total)])
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    if accepted:
+        assert _read(content).order.total == Decimal(total)
+    else:
+        with pytest.raises(ExtractionDeclined, match="total_mismatch"):
+            _read(content)

@@ -3,7 +3,7 @@ carry no box on the page."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 
@@ -41,9 +41,18 @@ def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
         if base is None:
             return found
         expected = base - (order.allowances or 0) + (order.charges or 0) + (order.tax or 0)
-        if not _close(expected, order.total):
+        if not (_close(expected, order.total) or _rounded_to_unit(expected, order.total)):
             found.append(TOTAL_MISMATCH)
     return found
+
+
+def _rounded_to_unit(expected: Decimal, total: Decimal) -> bool:
+    """A payable total rounded to the whole unit, as Indian forms print it ("Round Off")
+    even where their round-off line says 0.00: 1,62,372.00 + 29,226.96 = 1,91,599.00."""
+    return (
+        total == total.to_integral_value()
+        and expected.quantize(Decimal(1), rounding=ROUND_HALF_UP) == total
+    )
 
 
 def value_paths(order: ExtractedPurchaseOrder) -> list[str]:

@@ -106,12 +106,15 @@ class LocalExtractor:
             header_rows,
             {
                 "po_number": po_number,
+                "document_number": po_number,
                 "order_date": lambda t: parse_date(t, language, day_first),
                 "supplier_name": name,
                 "project_code": code,
                 "currency": find_currency,
             },
         )
+        if "document_number" in fields:
+            fields.setdefault("po_number", fields.pop("document_number"))
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number

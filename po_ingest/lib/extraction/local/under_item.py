@@ -13,6 +13,7 @@ _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IG
 _DESCRIBING = {"item_code", "code_description", "description"}
 # "other": a column the reader does not keep wraps too, beside the description wrapping.
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
+_FLUSH_GAP = 2.5  # line heights between wrapped lines of a widely spaced description
 
 
 def _text_cells(item: RawItem) -> list[str]:
@@ -38,6 +39,21 @@ def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
 
 def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
     return row.page == item.page and row.y - last_y <= 1.6 * row.height
+
+
+def _flush_under(row: Row, item: RawItem, last_y: float) -> bool:
+    """Further down, but one run of words starting exactly where the item's description
+    does: a form set with wide line spacing wraps its description so (Aspose's "INDUCTION
+    MOTOR" over "11KW/15HP,8 POLE")."""
+    description = item.cells.get("description")
+    runs = row.cells()
+    return (
+        bool(description)
+        and row.page == item.page
+        and row.y - last_y <= _FLUSH_GAP * row.height
+        and len(runs) == 1
+        and abs(runs[0].x0 - description[0].x0) <= 1
+    )
 
 
 def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
@@ -75,7 +91,8 @@ def continues(
     starts = [item.cells[n][0].x0 for n in _text_cells(item)]
     if not starts or item.described_below or item.text_ended:
         return False
-    if not _right_under(row, item, last_y):
+    flush = _flush_under(row, item, last_y)
+    if not (flush or _right_under(row, item, last_y)):
         return False
     if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
         return False
@@ -83,7 +100,14 @@ def continues(
     if starts_left or _under_subtitle(row, subtitles):
         return False
     runs = row.cells()
-    return all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+    in_one_cell = all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+    # Running on under the next columns: a note across the table ("Deliver via gate 3 …"),
+    # unless the description has wrapped already.
+    return in_one_cell or (flush and _wrapped(item))
+
+
+def _wrapped(item: RawItem) -> bool:
+    return len({round(w.y0) for w in item.cells["description"]}) > 1
 
 
 def without_references(row: Row) -> Row | None:
@@ -130,6 +154,10 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
     """The row's words added to the item's text cells; a number alone in its run, under a
     column of numbers, is that column's second line ("%/Amt": the rate, then the amount
     under it), not wrapped text."""
+    if _flush_under(row, item, row.y):
+        for word in row.words:
+            item.add("description", word)
+        return
     for run in row.cells():
         number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
         for word in run.words:

@@ -1436,6 +1436,14 @@ def test_text_above_the_first_items_numbers_is_declined_not_guessed():
         _read(_one_item(lines, y=179))
 
 
+def test_a_description_centred_on_its_numbers_starts_above_them():
+    """A spreadsheet's merged cell: as many lines above the numbers as below, evenly spaced."""
+    lines = [(X["description"], 168, "Induction motor 37 kW")]
+    lines += [(X["description"], 179, "IP55 foot mounted"), (X["description"], 190, "make Bharat")]
+    (line,) = _read(_one_item(lines, y=179)).order.items
+    assert line.description == "Induction motor 37 kW IP55 foot mounted make Bharat"
+
+
 def test_centred_lines_continue_a_description_and_a_line_left_out_ends_it():
     centred = [(X["description"], 171, "Amenity seed mix:- 45% Rye"), (124, 182, "35% Red Fescue")]
     (line,) = _read(_one_item(centred)).order.items

@@ -207,3 +207,11 @@ def test_a_line_total_left_empty_is_not_a_matched_line_and_scores_without_crashi
     truth = {"po_number": "PO-1", "items": [{"description": "Motor", "line_total": 5}]}
     result = score("po.pdf", truth, order)
     assert (result.items_matched, result.wrong_values) == (0, [])
+
+
+def test_scoring_ignores_the_space_a_line_break_after_a_hyphen_leaves_and_nothing_else():
+    truth = {"po_number": "PO-1", "items": [{"description": "Motor IP-55 Type- 2J09"}]}
+    for description, wrong in (("Motor IP- 55 Type-2J09", []), ("Motor IP-56 Type-2J09", 1)):
+        order = ExtractedPurchaseOrder(po_number="PO-1", items=[{"description": description}])
+        result = score("po.pdf", truth, order)
+        assert len(result.wrong_values) == (wrong or 0), result.wrong_values

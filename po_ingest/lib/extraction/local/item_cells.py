@@ -40,7 +40,8 @@ class RawItem:
     # A row under it was not its text (a note): a later row cannot continue its text, or a
     # line of it would be missing from the middle.
     text_ended: bool = False
-    text_above: bool = False  # text right above its numbers, in its description column
+    # Text rows right above its numbers, starting where its description starts.
+    above: list[Row] = field(default_factory=list)
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -23,6 +23,19 @@ _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
+def _centred_on_numbers(raw: RawItem) -> bool:
+    """A description cell centred vertically on its numbers (a spreadsheet's merged cell):
+    as many of its lines above the numbers as below them, evenly spaced. A note over the
+    first item has no such twin below it."""
+    description = raw.cells.get("description", [])
+    lines = sorted({round((w.y0 + w.y1) / 2) for w in description})
+    above = [round((row.words[0].y0 + row.words[0].y1) / 2) for row in raw.above]
+    if len(lines) != len(above) + 1 or not above:
+        return False
+    steps = [b - a for a, b in zip(above + lines, (above + lines)[1:], strict=False)]
+    return max(steps) - min(steps) <= 1
+
+
 def _split_per_unit(raw: RawItem) -> None:
     """A price "4.61/Ea" or a quantity "510/EA": the number and its unit."""
     for name in ("quantity", "unit_price"):
@@ -71,8 +84,15 @@ def read_item(
             if name == "unit" and (glossed := _GLOSSED_UNIT.match(text)):
                 text = glossed["unit"]
             found[name] = Found(text, raw.page, raw.cells[name])
-    if raw.text_above:
+    if raw.above and not _centred_on_numbers(raw):
         raise decline(f"line {number} has text above its numbers: its description may start there")
+    if raw.above:
+        lead = [w for row in raw.above for w in row.words]
+        found["description"] = Found(
+            " ".join(w.text for w in lead + raw.cells["description"]),
+            raw.page,
+            lead + raw.cells["description"],
+        )
     if len(raw.cells.get("unit", [])) > unit_words:
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     if required is None:

@@ -172,7 +172,7 @@ def find_items(
         if not table.items and lead and _next_line(lead[-1], row) and _leads(lead, values):
             # A description centred on its numbers' line starts above them, or a note stands
             # over the first item: the words alone cannot tell which.
-            values.text_above = True
+            values.above = list(lead)
         lead = []
         table.items.append(values)
         table.end_row = index

@@ -1494,3 +1494,48 @@ def test_a_total_rounded_to_the_whole_unit_adds_up_and_nothing_else_does(total, 
     else:
         with pytest.raises(ExtractionDeclined, match="total_mismatch"):
             _read(content)
+
+
+def test_text_drawn_twice_for_bold_is_read_once():
+    """Forms fake bold by drawing the same text again a fraction of a point off."""
+    header, titles = _header(), _titles()
+    twice = [(x + 0.3 if x > 0 else x - 0.3, y + 0.2, text) for x, y, text in titles + _ITEMS]
+    content, _ = _page(header + titles + _ITEMS + twice + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.item_code, i.description, i.quantity) for i in order.items] == [
+        ("AB-100", "Steel bolts M8", Decimal("10")),
+        ("CD-200", "Washers", Decimal("4")),
+    ]
+
+
+def test_a_flush_line_far_under_an_item_is_its_text_unless_a_rule_separates_them():
+    items = _item(160, "AB-100", "Gauge fixture", "2", "15.00", "30.00")
+    items += [(X["description"], 180, "Est. Wt: 3.55 lbs, HU Alloy")]
+    totals = _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    lines = _header() + _titles() + items + totals
+    wrapped, _ = drawn_page(lines, title="PURCHASE ORDER")
+    ruled, _ = drawn_page(lines, title="PURCHASE ORDER", ink=[(40, 168), (560, 168)])
+    assert [i.description for i in _read(wrapped).order.items] == [
+        "Gauge fixture Est. Wt: 3.55 lbs, HU Alloy"
+    ]
+    assert [i.description for i in _read(ruled).order.items] == ["Gauge fixture"]
+
+
+def test_a_position_printed_left_of_an_untitled_column_is_the_line_number():
+    titles = [t for t in _titles() if t[2] != "Code"]
+    items = [(X["code"], 160, "001"), *_item(160, "", "Steel bolts M8", "10", "2.50", "25.00")[1:]]
+    items += [(X["code"], 174, "002"), *_item(174, "", "Washers", "4", "1.25", "5.00")[1:]]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.line_number, i.description) for i in order.items] == [
+        (1, "Steel bolts M8"),
+        (2, "Washers"),
+    ]
+
+
+def test_a_description_starting_with_a_date_is_declined_as_columns_misread():
+    items = _item(160, "AB-100", "12/08/2025 Steel bolts M8", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="description starts with a date"):
+        _read(content)

@@ -189,15 +189,10 @@ def test_real_purchase_orders_are_read_right_or_declined_and_non_orders_never_ac
     except ExtractionDeclined:
         return
     assert truth["_doc_type"] == "purchase_order", "a non-order was accepted as a purchase order"
-    got = result.order.model_dump(mode="json")
-    for field_name in ("po_number", "order_date", "currency", "subtotal", "tax", "total"):
-        if truth[field_name] is not None:
-            assert _number(got[field_name]) == _number(truth[field_name]), field_name
-    assert len(got["items"]) == len(truth["items"])
-    for expected, item in zip(truth["items"], got["items"], strict=True):
-        for field_name, value in expected.items():
-            if value is not None:
-                assert _number(item[field_name]) == _number(value), (field_name, item)
+    # Scored as `po-ingest eval` scores it: a value left empty is missing, not wrong.
+    scored = score(pdf.name, truth, result.order)
+    assert scored.wrong_values == []
+    assert len(result.order.items) == len(truth["items"])
 
 
 def test_a_line_total_left_empty_is_not_a_matched_line_and_scores_without_crashing():

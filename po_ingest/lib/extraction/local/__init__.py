@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
@@ -55,18 +56,19 @@ class LocalExtractor:
             problem = title_problem(titles, rows[:15])
             if problem:
                 raise decline(problem)
+            rules = HorizontalRules(pdf)
             try:
                 table = (
-                    find_items(rows)
+                    find_items(rows, rules=rules)
                     or find_two_line_items(rows)
-                    or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS)
-                    or find_items(rows, None, UNPRICED_ORDER_COLUMNS)
+                    or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS, rules)
+                    or find_items(rows, None, UNPRICED_ORDER_COLUMNS, rules)
                 )
                 order, provenance = self._read(rows, titles, table)
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
-                read = self._read_grid(pdf, rows, titles)
+                read = self._read_grid(pdf, rows, titles, rules)
                 if read is None:
                     raise declined from None
                 order, provenance = read
@@ -84,13 +86,13 @@ class LocalExtractor:
             provenance=provenance,
         )
 
-    def _read_grid(self, pdf, rows: list[Row], titles: list[str]):
+    def _read_grid(self, pdf, rows: list[Row], titles: list[str], rules: HorizontalRules):
         """The order under a ruled grid's (or an aligned table's) header: its titles read
         as usual, else with "Unit" counting; None when neither gives an order."""
         for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS):
             if headers := grid_headers(pdf, rows, kind):
                 try:
-                    return self._read(rows, titles, find_items(rows, headers, kind))
+                    return self._read(rows, titles, find_items(rows, headers, kind, rules))
                 except ExtractionDeclined:
                     return None
         return None

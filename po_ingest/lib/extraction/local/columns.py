@@ -54,7 +54,9 @@ ITEM_OR_POSITION = "item_or_position"
 DESCRIPTION_OR_POSITION = "description_or_position"
 _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
 UNKNOWN = "unknown"
-_MAX_UNKNOWN = 2  # column titles the vocabulary does not know, in a header it otherwise reads
+# Column titles the vocabulary does not know, in a header it otherwise reads: a few, or
+# fewer than half of a wide header's.
+_MAX_UNKNOWN = 2
 _FIRST_ONLY = ("unit_price", "discount", "unit")
 # Columns a table may print several of: "SGST %", "CGST %" and "Cess %" beside each other.
 _REPEATED = {"other", "tax_rate", "tax_amount"}
@@ -84,7 +86,8 @@ def titled_columns(
 def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> list[Column] | None:
     """Columns once "Item" and the like are resolved; None unless they make an item table
     (a description or an item code, the columns `kind` needs, no column twice)."""
-    if sum(c.name == UNKNOWN for c in found) > _MAX_UNKNOWN:
+    unknown = sum(c.name == UNKNOWN for c in found)
+    if unknown > _MAX_UNKNOWN and 2 * unknown >= len(found):
         return None  # a header row holds column names, not a sentence
     for column in found:
         if column.name == UNKNOWN:

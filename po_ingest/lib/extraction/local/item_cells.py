@@ -136,11 +136,31 @@ def _phrase_with_number(run: Cell) -> bool:
     )
 
 
+_POSITION = re.compile(r"^\d{1,4}$")
+
+
+def _untitled_position(item: RawItem) -> None:
+    """A row that starts with a small number left of its first column, in a table titling
+    no position ("001" left of "Description"): that number is the line's position."""
+    if "line_number" in item.cells or not item.cells:
+        return
+    first_name = min(item.cells, key=lambda n: item.cells[n][0].x0)
+    words = item.cells[first_name]
+    if (
+        first_name in _TEXT_COLUMNS
+        and len(words) > 1
+        and _POSITION.match(words[0].text)
+        and words[1].x0 - words[0].x1 > max(6.0, 0.8 * words[0].height)  # a cell of its own
+    ):
+        item.cells["line_number"], item.cells[first_name] = words[:1], words[1:]
+
+
 def split_code(item: RawItem) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
+    _untitled_position(item)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
         item.cells["line_number" if position else "description"] = words

@@ -85,12 +85,11 @@ class Row:
 
 def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     """The page's words grouped into rows by vertical position, top to bottom, left to right."""
-    words = [
-        Word(w[0], w[1], w[2], w[3], w[4])
-        for w in page.get_text("words")
-        if w[4].strip() and not _RULE.match(w[4])
-    ]
-    words = [part for word in words for part in split_scripts(word)]
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for w in page.get_text("words"):
+        if w[4].strip() and not _RULE.match(w[4]):
+            lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], w[4]))
+    words = [part for word in _without_overprints(lines) for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))
     rows: list[Row] = []
     for word in words:
@@ -101,6 +100,41 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     for row in rows:
         row.words.sort(key=lambda w: w.x0)
     return rows
+
+
+# How far apart the same word drawn twice may be to be one word printed bold by overprinting.
+_OVERPRINT = 1.5
+
+
+def _without_overprints(lines: dict[tuple[int, int], list[Word]]) -> list[Word]:
+    """Each word once: a form's "bold" drawn as the same text two to four times, a fraction
+    of a point apart (SAP Business One's "BLOCK, BLOCK, FILL FILL"), is one word. A line
+    of text (as pymupdf reads it) mostly drawn already is such a copy, dropped whole: a copy
+    may wrap elsewhere ("… TANK, DIODE" / "PS" drawn over "… TANK," / "DIODE PS")."""
+    kept: list[Word] = []
+    seen: dict[str, list[Word]] = {}
+    line_starts: list[Word] = []
+
+    def near(a: Word, b: Word) -> bool:
+        return abs(a.x0 - b.x0) <= _OVERPRINT and abs(a.y0 - b.y0) <= _OVERPRINT
+
+    def drawn(word: Word) -> bool:
+        return any(near(w, word) for w in seen.get(word.text, ()))
+
+    copying = False
+    for words in lines.values():
+        copies = [drawn(w) for w in words]
+        # After a copied line, one starting where a line was drawn is the copy wrapped anew.
+        rewrapped = copying and any(near(words[0], start) for start in line_starts)
+        copying = 2 * sum(copies) >= len(words) or rewrapped
+        if copying:
+            continue
+        line_starts.append(words[0])
+        for word, copy in zip(words, copies, strict=True):
+            if not copy:
+                seen.setdefault(word.text, []).append(word)
+                kept.append(word)
+    return kept
 
 
 # A number run into a word of another script ("ﻹﺟﻤﺎﻟﻲ152.050"), as pymupdf joins right-to-left

@@ -18,6 +18,7 @@ _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
 _WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
+_DATE_FIRST = re.compile(r"^\d{1,4}([./-])\d{1,2}\1\d{2,4}(?!\S)")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
@@ -100,6 +101,11 @@ def read_item(
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
+    if _DATE_FIRST.match(found["description"].value):
+        # A date column's value run into the description: the columns were misread.
+        raise decline(
+            f"line {number}'s description starts with a date: {raw.text('description')!r}"
+        )
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")

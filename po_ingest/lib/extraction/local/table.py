@@ -21,6 +21,7 @@ from po_ingest.lib.extraction.local.item_cells import (
     split_code,
 )
 from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals import starting
 from po_ingest.lib.extraction.local.under_item import (
     continue_item,
@@ -76,11 +77,15 @@ class Table:
 
 
 def find_items(
-    rows: list[Row], known: dict[int, Header] | None = None, kind: ColumnWords = ORDER_COLUMNS
+    rows: list[Row],
+    known: dict[int, Header] | None = None,
+    kind: ColumnWords = ORDER_COLUMNS,
+    rules: HorizontalRules | None = None,
 ) -> Table | None:
     """Items of the first item table (of `kind`'s columns), following it across pages; None
     when there is none. `known` gives headers found otherwise (a ruled grid's cells), by the
-    index of their row."""
+    index of their row; `rules`, the page's drawn rules, which tell a wrapped line far under
+    its item from a row of its own."""
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
@@ -153,7 +158,7 @@ def find_items(
             elif (
                 items
                 and (text := without_references(row))
-                and continues(text, items[-1], previous_y, table.subtitles, pitch)
+                and continues(text, items[-1], previous_y, table.subtitles, pitch, rules)
             ):
                 continue_item(items[-1], text, table.columns)
             elif not items and row.y - previous_y <= 1.8 * row.height:

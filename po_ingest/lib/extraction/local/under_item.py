@@ -8,6 +8,7 @@ import re
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.rules import HorizontalRules
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 _DESCRIBING = {"item_code", "code_description", "description"}
@@ -41,18 +42,21 @@ def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
     return row.page == item.page and row.y - last_y <= 1.6 * row.height
 
 
-def _flush_under(row: Row, item: RawItem, last_y: float) -> bool:
+def _flush_under(row: Row, item: RawItem, last_y: float, rules: HorizontalRules | None) -> bool:
     """Further down, but one run of words starting exactly where the item's description
-    does: a form set with wide line spacing wraps its description so (Aspose's "INDUCTION
-    MOTOR" over "11KW/15HP,8 POLE")."""
+    does, and no rule drawn between: a form set with wide line spacing wraps its description
+    so (Aspose's "INDUCTION MOTOR" over "11KW/15HP,8 POLE"). Under a rule it is a row of its
+    own (Business Central's "Est. Wt: 3.55 lbs" comment)."""
     description = item.cells.get("description")
     runs = row.cells()
     return (
-        bool(description)
+        rules is not None
+        and bool(description)
         and row.page == item.page
         and row.y - last_y <= _FLUSH_GAP * row.height
         and len(runs) == 1
         and abs(runs[0].x0 - description[0].x0) <= 1
+        and not rules.between(row.page, last_y, row.y)
     )
 
 
@@ -81,7 +85,12 @@ def _centred_under(row: Row, item: RawItem) -> bool:
 
 
 def continues(
-    row: Row, item: RawItem, last_y: float, subtitles: list[Row], pitch: float | None
+    row: Row,
+    item: RawItem,
+    last_y: float,
+    subtitles: list[Row],
+    pitch: float | None,
+    rules: HorizontalRules | None = None,
 ) -> bool:
     """A text-only row right under an item whose words start where the item's text cells
     start, one run of words per cell, continues it (a wrapped cell); anything else without
@@ -91,7 +100,7 @@ def continues(
     starts = [item.cells[n][0].x0 for n in _text_cells(item)]
     if not starts or item.described_below or item.text_ended:
         return False
-    flush = _flush_under(row, item, last_y)
+    flush = _flush_under(row, item, last_y, rules)
     if not (flush or _right_under(row, item, last_y)):
         return False
     if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
@@ -154,8 +163,9 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
     """The row's words added to the item's text cells; a number alone in its run, under a
     column of numbers, is that column's second line ("%/Amt": the rate, then the amount
     under it), not wrapped text."""
-    if _flush_under(row, item, row.y):
-        for word in row.words:
+    description = item.cells.get("description")
+    if len(row.cells()) == 1 and description and abs(row.words[0].x0 - description[0].x0) <= 1:
+        for word in row.words:  # a wrapped description line, however far it runs
             item.add("description", word)
         return
     for run in row.cells():

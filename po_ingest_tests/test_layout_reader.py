@@ -1539,3 +1539,39 @@ def test_a_description_starting_with_a_date_is_declined_as_columns_misread():
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     with pytest.raises(ExtractionDeclined, match="description starts with a date"):
         _read(content)
+
+
+def test_a_spaced_slash_label_a_bare_numero_and_a_price_per_unit_with_spaces_are_read():
+    header = [(50, 80, "PO Number / Date"), (150, 80, "4517145590 / 12.05.2026")]
+    titles = _titles(price="Unit Per Price")
+    items = [t for t in _item(160, "AB-100", "Steel bolts M8", "10", "2.50 / EA", "25.00")]
+    items = [t for t in items if t[2] != "pcs"] + _item(
+        174, "CD-200", "Washers", "4", "1.25", "5.00"
+    )
+    order = _read(_page(header + titles + items + _PLAIN_TOTALS)[0]).order
+    assert (order.po_number, order.order_date) == ("4517145590", dt.date(2026, 5, 12))
+    assert [(i.unit_price, i.unit) for i in order.items] == [
+        (Decimal("2.50"), "EA"),
+        (Decimal("1.25"), "pcs"),
+    ]
+    french = [
+        (376, 64, "Numéro :"),
+        (455, 64, "CF20670"),
+        (376, 81, "Date :"),
+        (455, 81, "25/07/2025"),
+    ]
+    content, _ = _page(french + _titles() + _ITEMS + _PLAIN_TOTALS, title="Commande")
+    assert _read(content).order.po_number == "CF20670"
+
+
+def test_a_material_number_alone_over_its_description_is_the_item_code():
+    titles = [t for t in _titles() if t[2] not in ("Code", "Description")]
+    titles.append((X["code"], 140, "Material/Description"))
+    items = _item(160, "", "XPSN22506B", "10", "2.50", "25.00")[1:]
+    items += [(X["description"], 171, "xPowerS PB 250A Bot 6W")]
+    items += _item(190, "", "Washers M8", "4", "1.25", "5.00")[1:]
+    order = _read(_page(_header() + titles + items + _PLAIN_TOTALS)[0]).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("XPSN22506B", "xPowerS PB 250A Bot 6W"),
+        (None, "Washers M8"),
+    ]

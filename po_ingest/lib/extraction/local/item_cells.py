@@ -155,6 +155,20 @@ def _untitled_position(item: RawItem) -> None:
         item.cells["line_number"], item.cells[first_name] = words[:1], words[1:]
 
 
+_CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
+
+
+def code_over_description(item: RawItem) -> None:
+    """SAP's "Material/Description": the material number alone on the item's line, its
+    description on the lines under it."""
+    words = item.cells.get("description", [])
+    if "item_code" in item.cells or len(words) < 2:
+        return
+    first_line = [w for w in words if w.center_y < words[0].y1]
+    if len(first_line) == 1 and _CODE_TOKEN.match(words[0].text):
+        item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
+
+
 def split_code(item: RawItem) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /

@@ -9,7 +9,7 @@ from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, includes_tax
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import parse_amount, per_unit
@@ -38,10 +38,12 @@ def _centred_on_numbers(raw: RawItem) -> bool:
 
 
 def _split_per_unit(raw: RawItem) -> None:
-    """A price "4.61/Ea" or a quantity "510/EA": the number and its unit."""
+    """A price "4.61/Ea" (or "856.00 / EA") or a quantity "510/EA": the number and its unit."""
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
-        if len(words) == 1 and (split := per_unit(words[0].text)):
+        if len(words) == 3 and words[1].text == "/" and _UNIT.match(words[2].text):
+            raw.cells[name] = [words[0], words[2]]
+        elif len(words) == 1 and (split := per_unit(words[0].text)):
             w = words[0]
             raw.cells[name] = [Word(w.x0, w.y0, w.x1, w.y1, text) for text in split]
 
@@ -72,6 +74,7 @@ def read_item(
     unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
+    code_over_description(raw)
     if not totals_printed and "taxable_value" in raw.cells:
         raw.cells["line_total"] = raw.cells["taxable_value"]  # the only line amount printed
     found: dict[str, Found] = {}

@@ -22,12 +22,14 @@ def vocabulary() -> dict:
 
 
 def phrase_pattern(phrase: str) -> str:
-    """A phrase as a regular expression: a space is any spacing or a slash, "." and "-"
-    optional, "º" and "°" the same."""
+    """A phrase as a regular expression: a space is any spacing or a slash, a slash may
+    have spaces around it ("PO Number / Date"), "." and "-" optional, "º" and "°" the same."""
     parts = []
     for char in phrase.lower():
         if char == " ":
             parts.append(r"[\s/]*")  # "Unit Price", "UnitPrice", "Unit / Price"
+        elif char == "/":
+            parts.append(r"\s*/\s*")
         elif char in ".-":
             parts.append(re.escape(char) + "?")
         elif char in "º°":  # "N°" and "Nº" are written either way

@@ -1575,3 +1575,18 @@ def test_a_material_number_alone_over_its_description_is_the_item_code():
         ("XPSN22506B", "xPowerS PB 250A Bot 6W"),
         (None, "Washers M8"),
     ]
+
+
+def test_text_read_from_across_a_ruled_row_declines_the_order():
+    """The arithmetic checks numbers, not texts: a row's first line ("Hex cap screw,") set
+    above its numbers, under the rule closing the row before, is not that row's wrap."""
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(X["description"], 176, "Hex cap screw,")]
+    items += _item(187, "CD-200", "1/2-13 x 2, Gr 5", "4", "1.25", "5.00")
+    totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    lines = _header() + _titles() + items + totals
+    unruled, _ = drawn_page(lines, title="PURCHASE ORDER")
+    assert [i.description for i in _read(unruled).order.items][0] == "Steel bolts M8 Hex cap screw,"
+    content, _ = drawn_page(lines, title="PURCHASE ORDER", ink=[(40, 164.5), (560, 164.5)])
+    with pytest.raises(ExtractionDeclined, match="read across a ruled row"):
+        _read(content)

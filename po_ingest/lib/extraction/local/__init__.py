@@ -24,7 +24,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
-from po_ingest.lib.extraction.local.rules import HorizontalRules
+from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
@@ -64,7 +64,7 @@ class LocalExtractor:
                     or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS, rules)
                     or find_items(rows, None, UNPRICED_ORDER_COLUMNS, rules)
                 )
-                order, provenance = self._read(rows, titles, table)
+                order, provenance = self._read(rows, titles, table, rules)
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
@@ -92,12 +92,15 @@ class LocalExtractor:
         for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS):
             if headers := grid_headers(pdf, rows, kind):
                 try:
-                    return self._read(rows, titles, find_items(rows, headers, kind, rules))
+                    table = find_items(rows, headers, kind, rules)
+                    return self._read(rows, titles, table, rules)
                 except ExtractionDeclined:
                     return None
         return None
 
-    def _read(self, rows: list[Row], titles: list[str], table: Table | None):
+    def _read(
+        self, rows: list[Row], titles: list[str], table: Table | None, rules: HorizontalRules
+    ):
         if table is None:
             raise decline("no line-item table found")
         decimal_comma = uses_decimal_comma(rows)
@@ -150,6 +153,8 @@ class LocalExtractor:
             read_item(raw, n, decimal_comma, totals_printed, required)
             for n, raw in enumerate(table.items, start=1)
         ]
+        if (line := text_across_rule(items, rules)) is not None:
+            raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
 
 

@@ -17,29 +17,59 @@ _MAX_THICKNESS = 2.0
 class HorizontalRules:
     def __init__(self, pdf: pymupdf.Document) -> None:
         self._pdf = pdf
-        self._ys: dict[int, list[float]] = {}
+        self._rules: dict[int, list[tuple[float, float, float]]] = {}
 
-    def between(self, page: int, top: float, bottom: float) -> bool:
-        """A rule drawn between heights `top` and `bottom` of the page."""
-        ys = self._ys.get(page)
-        if ys is None:
-            ys = self._ys[page] = _rule_heights(self._pdf[page])
-        start = bisect_right(ys, top)
-        return start < len(ys) and ys[start] < bottom
+    def between(self, page: int, top: float, bottom: float, x0: float = 0, x1: float = 1e9) -> bool:
+        """A rule drawn between heights `top` and `bottom` of the page, crossing x0–x1."""
+        rules = self._rules.get(page)
+        if rules is None:
+            rules = self._rules[page] = _rules(self._pdf[page])
+        start = bisect_right(rules, (top, float("inf"), float("inf")))
+        return any(a < x1 and b > x0 for y, a, b in rules[start:] if y < bottom)
 
 
-def _rule_heights(page: pymupdf.Page) -> list[float]:
-    heights = []
+def _rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
+    """(height, left, right) of each horizontal rule, by height."""
+    found = []
     for drawing in page.get_cdrawings():
         for item in drawing["items"]:
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
                 if abs(y0 - y1) <= _MAX_THICKNESS and abs(x1 - x0) >= _MIN_WIDTH:
-                    heights.append((y0 + y1) / 2)
+                    found.append(((y0 + y1) / 2, min(x0, x1), max(x0, x1)))
             elif item[0] == "re":
                 x0, y0, x1, y1 = item[1]
-                if abs(y1 - y0) <= _MAX_THICKNESS and abs(x1 - x0) >= _MIN_WIDTH:
-                    heights.append((y0 + y1) / 2)
-                elif abs(x1 - x0) >= _MIN_WIDTH:  # a filled or boxed cell: its top and bottom
-                    heights += [min(y0, y1), max(y0, y1)]
-    return sorted(heights)
+                left, right = min(x0, x1), max(x0, x1)
+                if right - left < _MIN_WIDTH:
+                    continue
+                if abs(y1 - y0) <= _MAX_THICKNESS:
+                    found.append(((y0 + y1) / 2, left, right))
+                else:  # a filled or boxed cell: its top and bottom
+                    found += [(min(y0, y1), left, right), (max(y0, y1), left, right)]
+    return sorted(found)
+
+
+_AMOUNTS = ("quantity", "unit_price", "line_total")
+_TEXTS = ("item_code", "description", "unit")
+
+
+def text_across_rule(items: list[dict], page_rules: HorizontalRules) -> int | None:
+    """The number (from 1) of the first line whose text was read from across a rule drawn
+    between it and its amounts: words from another row of a ruled table, which the
+    arithmetic cannot catch; None when every line keeps within its row."""
+    for number, item in enumerate(items, start=1):
+        amounts = [w for name in _AMOUNTS if name in item for w in item[name].words]
+        if not amounts:
+            continue
+        page, row = item[next(n for n in _AMOUNTS if n in item)].page, amounts[0]
+        for name in _TEXTS:
+            found = item.get(name)
+            if found is None or found.page != page:
+                continue
+            for word in found.words:
+                # In the gap between the two, touching neither: a border drawn through a
+                # row that overflows its frame is no row of its own.
+                upper, lower = (row, word) if word.center_y > row.center_y else (word, row)
+                if page_rules.between(page, upper.y1, lower.y0, word.x0, word.x1):
+                    return number
+    return None

@@ -1533,11 +1533,41 @@ def test_a_position_printed_left_of_an_untitled_column_is_the_line_number():
     ]
 
 
-def test_a_description_starting_with_a_date_is_declined_as_columns_misread():
-    items = _item(160, "AB-100", "12/08/2025 Steel bolts M8", "10", "2.50", "25.00")
+def _order_with_first_line(code: str, description: str) -> bytes:
+    items = _item(160, code, description, "10", "2.50", "25.00")
     items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
-    with pytest.raises(ExtractionDeclined, match="description starts with a date"):
+    return content
+
+
+@pytest.mark.parametrize(
+    "description", ["12/08/2025 Steel bolts M8", "HYDAC 0160D 10/6/2021 Filter element"]
+)
+def test_a_description_holding_a_date_is_declined_as_columns_misread(description):
+    with pytest.raises(ExtractionDeclined, match=r"description holds a date \(\d"):
+        _read(_order_with_first_line("AB-100", description))
+
+
+def test_sizes_written_like_dates_are_kept_in_the_description():
+    order = _read(_order_with_first_line("AB-100", "Tee PPSU 25-16-25 reducer 1/2/3")).order
+    assert order.items[0].description == "Tee PPSU 25-16-25 reducer 1/2/3"
+
+
+def test_a_description_that_is_a_code_alone_is_declined():
+    with pytest.raises(ExtractionDeclined, match="description is a code alone: '02512X00139'"):
+        _read(_order_with_first_line("AB-100", "02512X00139"))
+
+
+def test_an_item_code_of_zeros_is_declined_as_naming_no_article():
+    with pytest.raises(ExtractionDeclined, match="item code '000' names no article"):
+        _read(_order_with_first_line("000", "Steel bolts M8"))
+
+
+def test_an_order_printing_two_currencies_is_declined():
+    header = _header() + [(50, 110, "Currency:"), (150, 110, "GHS")]
+    lines = [t for t in _ITEMS if t[2] != "25.00"] + [(-X["total"], 160, "$25.00")]
+    content, _ = _page(header + _titles() + lines + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match=r"prints two currencies, GHS and \$"):
         _read(content)
 
 

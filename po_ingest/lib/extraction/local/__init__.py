@@ -33,6 +33,7 @@ from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_p
 from po_ingest.lib.extraction.local.values import (
     date_order,
     find_currency,
+    other_currency,
     parse_date,
 )
 from po_ingest.lib.models import ExtractionResult
@@ -142,6 +143,10 @@ class LocalExtractor:
                 row = next(r for r in after if find_currency(r.text) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
+        if "currency" in fields and (
+            other := other_currency(" ".join(r.text for r in rows), fields["currency"].value)
+        ):
+            raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
             raise decline(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import Decimal
 
@@ -18,10 +19,39 @@ _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
 _WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
-_DATE_FIRST = re.compile(r"^\d{1,4}([./-])\d{1,2}\1\d{2,4}(?!\S)")
+_DATE_LIKE = re.compile(r"^(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})$")
+_ZEROS = re.compile(r"^0+$")
+_CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
+
+
+def _date_in(text: str) -> str | None:
+    """A word of `text` that is a calendar date either way round (3/11/2021, 2021-11-03);
+    sizes written alike (25-16-25, 1/2/3) are no dates."""
+    for word in text.split():
+        if not (m := _DATE_LIKE.match(word.strip(",;()"))):
+            continue
+        a, b, c = int(m[1]), int(m[3]), int(m[4])
+        if len(m[1]) == 4:
+            readings = [(a, b, c)]
+        elif len(m[4]) in (2, 4):
+            year = c if len(m[4]) == 4 else 2000 + c
+            readings = [(year, b, a), (year, a, b)]
+        else:
+            continue
+        if any(_valid(*r) for r in readings):
+            return word
+    return None
+
+
+def _valid(year: int, month: int, day: int) -> bool:
+    try:
+        dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
 
 
 def _centred_on_numbers(raw: RawItem) -> bool:
@@ -104,11 +134,14 @@ def read_item(
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
-    if _DATE_FIRST.match(found["description"].value):
+    if date := _date_in(found["description"].value):
         # A date column's value run into the description: the columns were misread.
-        raise decline(
-            f"line {number}'s description starts with a date: {raw.text('description')!r}"
-        )
+        raise decline(f"line {number}'s description holds a date ({date}): another column's")
+    if _CODE_ALONE.match(found["description"].value):
+        # A description describes: a code alone is another column's (its words are elsewhere).
+        raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")
+    if _ZEROS.match(raw.text("item_code") or ""):
+        raise decline(f"line {number}'s item code {raw.text('item_code')!r} names no article")
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")

@@ -239,6 +239,27 @@ def parse_date(
     return None
 
 
+# Currencies written with a bare "$" (a peso as often as a dollar).
+_DOLLAR_SIGN_CODES = {"USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "ARS", "CLP", "COP", "UYU"}
+
+
+def other_currency(text: str, currency: str) -> str | None:
+    """A currency `text` prints besides `currency`: another ISO code standing alone, or an
+    amount with another currency's sign ("$" goes with any dollar or peso); None when all
+    agree."""
+    for token in text.split():
+        bare = token.strip("():;,")
+        if bare in CURRENCY_CODES and bare != currency:
+            return bare
+        for symbol, code in CURRENCY_SYMBOLS.items():
+            if symbol in bare and parse_amount(bare) is not None:
+                dollar = symbol == "$" and currency in _DOLLAR_SIGN_CODES
+                if code != currency and not dollar:
+                    return symbol
+                break
+    return None
+
+
 def find_currency(text: str) -> str | None:
     """The currency of the first ISO code (`EUR`, `(CHF)`), else of the first token carrying
     a currency sign (`$51.50`, `12,00 €`); a code inside a word (`PAL-EUR-A`) is not one. A

@@ -1620,3 +1620,14 @@ def test_text_read_from_across_a_ruled_row_declines_the_order():
     content, _ = drawn_page(lines, title="PURCHASE ORDER", ink=[(40, 164.5), (560, 164.5)])
     with pytest.raises(ExtractionDeclined, match="read across a ruled row"):
         _read(content)
+
+
+def test_sap_net_price_currency_title_heads_the_price_and_its_currency_code():
+    titles = [t for t in _titles(price="Net price currency") if t[2] != "Unit"]
+    items = [t if t[2] != "2.50" else (-X["unit_price"], 160, "2.50 USD") for t in _ITEMS]
+    items = [t for t in items if t[2] != "pcs"]
+    items = [t if t[2] != "1.25" else (-X["unit_price"], 174, "1.25 USD") for t in items]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert order.currency == "USD"
+    assert [i.unit_price for i in order.items] == [Decimal("2.50"), Decimal("1.25")]

@@ -1631,3 +1631,22 @@ def test_sap_net_price_currency_title_heads_the_price_and_its_currency_code():
     order = _read(content).order
     assert order.currency == "USD"
     assert [i.unit_price for i in order.items] == [Decimal("2.50"), Decimal("1.25")]
+
+
+def test_an_amount_wrapped_in_a_narrow_column_joins_its_last_digit():
+    items = [t if t[2] != "2.50" else (-X["unit_price"] + 4, 160, "2.5") for t in _ITEMS]
+    items += [(X["description"], 172, "stainless"), (X["unit_price"] - 6, 172, "0")]
+    items = [(x, y + 12 if y == 174 else y, t) for x, y, t in items]
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.description, i.unit_price) for i in order.items] == [
+        ("Steel bolts M8 stainless", Decimal("2.50")),
+        ("Washers", Decimal("1.25")),
+    ]
+
+
+def test_a_number_inside_a_note_under_an_item_is_no_wrapped_amount():
+    items = _ITEMS + [(X["description"], 186, "Deliver to gate 3, call 24 h ahead")]
+    totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert [i.unit_price for i in _read(content).order.items] == [Decimal("2.50"), Decimal("1.25")]

@@ -28,6 +28,7 @@ from po_ingest.lib.extraction.local.under_item import (
     continues,
     describes,
     labels_over_values,
+    number_tail,
     without_references,
     wrap_position,
     wraps_position,
@@ -133,6 +134,9 @@ def find_items(
             table.end_row, last_y = index, row.y
             continue
         values = assign(row, table.columns)
+        if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
+            row = Row(row.page, [w for w in row.words if w is not tail])
+            values = assign(row, table.columns)
         if table.items and only_sums(values):
             in_table, closed, table.end_row = False, True, index - 1  # unlabelled sums
             continue

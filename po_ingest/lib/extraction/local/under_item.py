@@ -172,3 +172,30 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
         number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
         for word in run.words:
             item.add(number or _text_cell_of(item, word), word)
+
+
+_AMOUNT_COLUMNS = ("quantity", "unit_price", "line_total")
+
+
+def number_tail(row: Row, values: RawItem, item: RawItem, last_y: float) -> Word | None:
+    """A digit or two alone right under the end of an item's amount, in its column: the
+    amount wrapped in a column too narrow for it ("28,800.0" over "0"). The digits join the
+    amount (each line's arithmetic still checks it) and come off the row; None otherwise."""
+    numbers = [w for w in row.words if is_number(w.text)]
+    if len(numbers) != 1 or not _right_under(row, item, last_y):
+        return None
+    word = numbers[0]
+    if not any(run.words == [word] for run in row.cells()):
+        return None  # a number inside a sentence ("call 24 h ahead")
+    column = next((n for n in _AMOUNT_COLUMNS if word in values.cells.get(n, [])), None)
+    above = item.cells.get(column or "", [])
+    if not (word.text.isdigit() and len(word.text) <= 2 and len(above) == 1):
+        return None
+    amount = above[0]
+    if not (amount.x0 <= word.x0 < amount.x1 and any(c in amount.text for c in ".,")):
+        return None
+    joined = amount.text + word.text
+    if not is_number(joined):
+        return None
+    item.cells[column] = [Word(amount.x0, amount.y0, max(amount.x1, word.x1), word.y1, joined)]
+    return word

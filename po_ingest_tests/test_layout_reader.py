@@ -517,7 +517,7 @@ def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
     ("label", "supplier"), [("Supplier:", "ACME Fasteners Ltd"), ("Supplier", None)]
 )
 def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed(label, supplier):
-    header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Contact")]
+    header = _header() + [(50, 110, label), (150, 110, "ACME Fasteners Ltd"), (50, 122, "Bolt Co")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     assert _read(content).order.supplier_name == supplier
 
@@ -1650,3 +1650,15 @@ def test_a_number_inside_a_note_under_an_item_is_no_wrapped_amount():
     totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     content, _ = _page(_header() + _titles() + items + totals)
     assert [i.unit_price for i in _read(content).order.items] == [Decimal("2.50"), Decimal("1.25")]
+
+
+@pytest.mark.parametrize("blank", ["NAME", "Address", "Nombre"])
+def test_a_forms_blank_field_label_under_the_vendor_label_is_no_suppliers_name(blank):
+    header = _header() + [(50, 110, "VENDOR"), (50, 122, blank), (50, 134, "Phone")]
+    content, _ = _page(
+        header
+        + _titles(y=150)
+        + [(x, y + 10, t) for x, y, t in _ITEMS]
+        + _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    )
+    assert _read(content).order.supplier_name is None

@@ -7,6 +7,7 @@ import re
 from po_ingest.lib.extraction.local.header import is_label
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.values import parse_date
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 _SERIES = re.compile(r"^[A-Z]{1,3}$")
@@ -14,6 +15,9 @@ _DOTTED_DATE = re.compile(
     r"(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])"
 )  # 07.03.2025 is no amount
 _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
+_FORM_FIELD = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
+)
 
 
 def po_number(text: str) -> str | None:
@@ -43,7 +47,7 @@ def name(value: str) -> str | None:
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first):
         return None
-    return value
+    return None if _FORM_FIELD.match(value) else value
 
 
 def uses_decimal_comma(rows: list[Row]) -> bool:

@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_number import number_under_title
@@ -48,6 +49,10 @@ class _HeaderFieldMissing(ExtractionDeclined):
     time."""
 
 
+class _NoTable(ExtractionDeclined):
+    """No column titles the vocabulary knows make an item table's header."""
+
+
 class LocalExtractor:
     name = "local"
 
@@ -69,10 +74,9 @@ class LocalExtractor:
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
-                read = self._read_grid(pdf, rows, titles, rules)
-                if read is None:
-                    raise declined from None
-                order, provenance = read
+                order, provenance = self._read_grid(
+                    pdf, rows, titles, rules
+                ) or self._read_products(rows, titles, rules, declined)
         return ExtractionResult(
             order=order,
             extractor=self.name,
@@ -99,11 +103,25 @@ class LocalExtractor:
                     return None
         return None
 
+    def _read_products(
+        self, rows: list[Row], titles: list[str], rules: HorizontalRules, declined
+    ) -> tuple:
+        """The order under the titles over a table of multiplying rows (`product_rows.py`),
+        else ExtractionDeclined: why that table gave no order when it was the only one
+        found, else `declined`, why the table the titles name gave none."""
+        headers = product_header(rows, uses_decimal_comma(rows))
+        if headers is None:
+            raise declined from None
+        try:
+            return self._read(rows, titles, find_items(rows, headers, rules=rules), rules)
+        except ExtractionDeclined as otherwise:
+            raise (otherwise if isinstance(declined, _NoTable) else declined) from None
+
     def _read(
         self, rows: list[Row], titles: list[str], table: Table | None, rules: HorizontalRules
     ):
         if table is None:
-            raise decline("no line-item table found")
+            raise _NoTable(*decline("no line-item table found").args)
         decimal_comma = uses_decimal_comma(rows)
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)

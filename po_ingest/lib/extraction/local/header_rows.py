@@ -23,26 +23,47 @@ def _one_phrase(words: list[Word]) -> bool:
     )
 
 
+Title = tuple[str, float, float]
+
+
 def _columns(words: list[Word], kind: ColumnWords) -> list[Column] | None:
     """The words read as column names (longest run of words first), if they are an item
     table's header; None for any other row."""
+    phrases = [_titles(phrase, kind) for phrase in title_phrases(words)]
+    columns = titled_columns([t for titles in phrases for t in titles], kind)
+    if columns is None and any(len(titles) > 1 for titles in phrases):
+        # Read as two titles, a phrase may clash with the header's others ("Qty." and
+        # "Ordered" both a quantity, "Cost" "Code" beside "Item Code"): one title then.
+        columns = titled_columns([_one_title(titles, kind) for titles in phrases], kind)
+    return columns
+
+
+def _titles(phrase: list[Word], kind: ColumnWords) -> list[Title]:
+    """A phrase's column names, the longest known run of words first, else four words."""
     titles, index = [], 0
-    while index < len(words):
-        runs = [words[index : index + n] for n in range(min(4, len(words) - index), 0, -1)]
-        run = next(
-            (r for r in runs if _one_phrase(r) and name_of(_text(r), kind)),
-            _phrases(words[index:])[0][:4],
-        )
+    while index < len(phrase):
+        runs = [phrase[index : index + n] for n in range(min(4, len(phrase) - index), 0, -1)]
+        run = next((r for r in runs if name_of(_text(r), kind)), runs[0])
         titles.append((_text(run), run[0].x0, run[-1].x1))
         index += len(run)
-    return titled_columns(titles, kind)
+    return titles
+
+
+def _one_title(titles: list[Title], kind: ColumnWords) -> Title:
+    """A phrase's titles as one: named as its parts are when they all name one column
+    ("Line" "#"), else a title the vocabulary does not know."""
+    text = " ".join(t for t, _, _ in titles)
+    names = {name_of(t, kind) for t, _, _ in titles}
+    if len(names) == 1 and names.pop() is not None and not name_of(text, kind):
+        text = titles[0][0]  # the first part alone carries the name
+    return text, titles[0][1], titles[-1][2]
 
 
 def _text(words: list[Word]) -> str:
     return " ".join(w.text for w in words)
 
 
-def _phrases(words: list[Word]) -> list[list[Word]]:
+def title_phrases(words: list[Word]) -> list[list[Word]]:
     runs: list[list[Word]] = []
     for word in words:
         if runs and _one_phrase([runs[-1][-1], word]):
@@ -52,13 +73,13 @@ def _phrases(words: list[Word]) -> list[list[Word]]:
     return runs
 
 
-def _stacked(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
+def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
     """Two header lines as one: each bottom word joins the top phrase it overlaps most
     ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
     stand alone, and top phrases with nothing under them keep their words. When the bottom
     line is titles too, a pair the vocabulary does not know keeps the line it knows."""
     titles_below = _title_words(bottom, kind) >= 2
-    phrases = _phrases(top.words)
+    phrases = title_phrases(top.words)
     under: dict[int, list[Word]] = {}
     alone: list[Word] = []
     for word in bottom.words:
@@ -99,14 +120,14 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
     if titles == 1:  # "Item" alone over "number" in "Line  number  Description …"
         stacked = (
-            _columns(_stacked(row, following, kind), kind)
+            _columns(stacked_titles(row, following, kind), kind)
             if close and _title_words(following, kind) >= 2
             else None
         )
         return (stacked, 2) if stacked is not None else None
     single = _columns(row.words, kind)
     if close and any(name_of(w.text, kind) for w in row.words):
-        stacked = _columns(_stacked(row, following, kind), kind)
+        stacked = _columns(stacked_titles(row, following, kind), kind)
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
         if stacked is not None and (single is None or _others(stacked) <= _others(single)):
             return stacked, 2
@@ -131,7 +152,7 @@ def _wrapped_around(rows: list[Row], index: int) -> list[Word]:
         return []
     titles: list[Word] = []
     paired: list[Word] = []
-    for phrase in _phrases(above.words):
+    for phrase in title_phrases(above.words):
         x0, x1 = phrase[0].x0, phrase[-1].x1
         under = [w for w in below.words if w.x0 < x1 and w.x1 > x0]
         if not under or any(w.x0 < x1 and w.x1 > x0 for w in row.words):

@@ -144,7 +144,9 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         kind = _kind(labels) if value is not None else None
         if kind in (None, "ignore"):
             return None
-        if kind != "total" or value != total.value:  # "Balance due" repeating it is fine
+        # "Balance due" or "Net total" repeating it, a discount of 0.00: they change nothing.
+        repeats = kind in ("total", "subtotal") and value == total.value
+        if not (repeats or (value == 0 and kind in ("allowances", "charges", "tax"))):
             return kind
         above = row
     return None

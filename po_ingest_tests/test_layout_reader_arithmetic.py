@@ -1,0 +1,134 @@
+"""The layout reader where the vocabulary does not name the columns: an item table found by
+its rows' arithmetic (quantity × price = amount), and header titles it knows only in part."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import (
+    _PLAIN_TOTALS,
+    X,
+    _header,
+    _item,
+    _page,
+    _read,
+    _titles,
+    _totals,
+)
+
+# Swedish titles, none of them in the vocabulary.
+_UNKNOWN_TITLES = [
+    (X["code"], 140, "Kod"),
+    (X["description"], 140, "Benämning"),
+    (-X["quantity"], 140, "Antal"),
+    (X["unit"], 140, "Enh"),
+    (-X["unit_price"], 140, "À-pris"),
+    (-X["total"], 140, "Belopp"),
+]
+
+
+def test_a_table_whose_titles_the_vocabulary_does_not_know_is_found_by_its_arithmetic():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + _item(
+        174, "CD-200", "Washers", "4", "1.25", "5.00"
+    )
+    content, _ = _page(_header() + _UNKNOWN_TITLES + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.description, i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        ("Steel bolts M8", Decimal("10"), Decimal("2.50"), Decimal("25.00")),
+        ("Washers", Decimal("4"), Decimal("1.25"), Decimal("5.00")),
+    ]
+    assert order.total == Decimal("36.00")
+
+
+def test_the_arithmetic_names_the_price_left_of_the_quantity_by_which_is_whole():
+    """Price printed before the count: the factor with cents is the price."""
+    titles = [t for t in _UNKNOWN_TITLES if t[2] not in ("Antal", "À-pris")] + [
+        (-X["quantity"], 140, "À-pris"),
+        (-X["unit_price"], 140, "Antal"),
+    ]
+    items = _item(160, "AB-100", "Steel bolts M8", "2.50", "10", "25.00") + _item(
+        174, "CD-200", "Washers", "1.25", "4", "5.00"
+    )
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.quantity, i.unit_price) for i in order.items] == [
+        (Decimal("10"), Decimal("2.50")),
+        (Decimal("4"), Decimal("1.25")),
+    ]
+
+
+def test_untitled_factors_that_are_both_whole_numbers_are_declined():
+    """3 × 5 = 15: nothing tells the count from the price, so nothing is guessed."""
+    items = _item(160, "AB-100", "Steel bolts M8", "3", "5", "15.00") + _item(
+        174, "CD-200", "Washers", "2", "4", "8.00"
+    )
+    totals = _totals(200, [("Subtotal", "23.00"), ("Total", "23.00")])
+    content, _ = _page(_header() + _UNKNOWN_TITLES + items + totals)
+    with pytest.raises(ExtractionDeclined, match="no line-item table found"):
+        _read(content)
+
+
+def test_a_discount_rate_between_price_and_amount_is_found_by_the_arithmetic():
+    titles = [t for t in _UNKNOWN_TITLES if t[2] != "Belopp"] + [
+        (-490, 140, "Avdr."),
+        (-X["total"], 140, "Belopp"),
+    ]
+    lines = [
+        part
+        for y, code, text, qty, price, rate, total in (
+            (160, "AB-100", "Steel bolts M8", "10", "2.50", "10", "22.50"),
+            (174, "CD-200", "Washers", "4", "1.25", "0", "5.00"),
+        )
+        for part in _item(y, code, text, qty, price, total) + [(-490, y, rate)]
+    ]
+    totals = _totals(200, [("Subtotal", "27.50"), ("Total", "27.50")])
+    content, _ = _page(_header() + titles + lines + totals)
+    order = _read(content).order
+    assert [(i.description, i.line_total) for i in order.items] == [
+        ("Steel bolts M8", Decimal("22.50")),
+        ("Washers", Decimal("5.00")),
+    ]
+    assert order.total == Decimal("27.50")
+
+
+def test_titles_of_two_words_each_naming_the_same_column_are_one_title():
+    """ "Qty. Ordered" ("Qty." and "Ordered" both a quantity) and "Line #" read as one
+    column each: the header is the vocabulary's (the arithmetic alone would not know the
+    position's column)."""
+    titles = [(14, 140, "Line #")] + [
+        (x, y, "Qty. Ordered" if text == "Qty" else text) for x, y, text in _titles()
+    ]
+    items = (
+        [(14, 160, "1")]
+        + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(14, 174, "2")]
+        + _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.line_number, i.item_code, i.quantity) for i in order.items] == [
+        (1, "AB-100", Decimal("10")),
+        (2, "CD-200", Decimal("4")),
+    ]
+
+
+def test_a_zero_discount_and_the_total_repeated_under_the_total_change_nothing():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    totals = _totals(
+        190, [("Gross Total:", "25.00"), ("Discount:", "0.00"), ("Net Total", "25.00")]
+    )
+    content, _ = _page(_header() + _UNKNOWN_TITLES + items + totals)
+    assert _read(content).order.total == Decimal("25.00")
+
+
+def test_a_discount_under_the_total_that_changes_it_is_still_declined():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    totals = _totals(
+        190, [("Gross Total:", "25.00"), ("Discount:", "5.00"), ("Net Total", "20.00")]
+    )
+    content, _ = _page(_header() + _UNKNOWN_TITLES + items + totals)
+    with pytest.raises(ExtractionDeclined, match="allowances line under the total"):
+        _read(content)

@@ -1541,7 +1541,8 @@ def _order_with_first_line(code: str, description: str) -> bytes:
 
 
 @pytest.mark.parametrize(
-    "description", ["12/08/2025 Steel bolts M8", "HYDAC 0160D 10/6/2021 Filter element"]
+    "description",
+    ["12/08/2025 Steel bolts M8", "HYDAC 0160D 10/6/2021 Filter element", "9-Apr-26 Motor 3KW"],
 )
 def test_a_description_holding_a_date_is_declined_as_columns_misread(description):
     with pytest.raises(ExtractionDeclined, match=r"description holds a date \(\d"):

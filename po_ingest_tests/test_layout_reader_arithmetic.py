@@ -132,3 +132,27 @@ def test_a_discount_under_the_total_that_changes_it_is_still_declined():
     content, _ = _page(_header() + _UNKNOWN_TITLES + items + totals)
     with pytest.raises(ExtractionDeclined, match="allowances line under the total"):
         _read(content)
+
+
+def test_a_description_holding_a_number_stays_whole_under_its_centred_title():
+    """The description's title centred over text that starts left of it; "304" inside the
+    words is the description's, not a number of a column."""
+    titles = [
+        (X["code"], 140, "Kod"),
+        (200, 140, "Benämning"),
+        *[t for t in _UNKNOWN_TITLES if t[2] in ("Antal", "Enh", "À-pris", "Belopp")],
+    ]
+    items = _item(160, "AB-100", "Stainless steel 304 hex bolts M8", "10", "2.50", "25.00")
+    totals = _totals(190, [("Subtotal", "25.00"), ("Total", "25.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    [item] = _read(content).order.items
+    assert item.description == "Stainless steel 304 hex bolts M8"
+
+
+def test_an_untitled_column_of_dates_is_not_taken_for_the_description():
+    titles = [*_UNKNOWN_TITLES, (230, 140, "Förfallodag")]
+    items = _item(160, "AB-100", "Bolts M8", "10", "2.50", "25.00") + [(230, 160, "09-Apr-2026")]
+    totals = _totals(190, [("Subtotal", "25.00"), ("Total", "25.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    [item] = _read(content).order.items
+    assert item.description == "Bolts M8"

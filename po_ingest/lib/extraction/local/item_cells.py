@@ -128,12 +128,10 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
 
 
 def _phrase_with_number(run: Cell) -> bool:
-    """Words ending in a number ("ACCOUNT WITH VENDOR - 4000312525"): the number belongs
-    to the phrase, not to a column of numbers."""
-    first, last = run.words[0].text, run.words[-1].text
-    return (
-        len(run.words) > 1 and first.isalpha() and find_currency(first) is None and is_number(last)
-    )
+    """Words holding a number ("ACCOUNT WITH VENDOR - 4000312525", "Stainless Steel 304
+    Hex Head Screw"): the number belongs to the phrase, not to a column of numbers."""
+    first = run.words[0].text
+    return len(run.words) > 1 and first.isalpha() and find_currency(first) is None
 
 
 _POSITION = re.compile(r"^\d{1,4}$")

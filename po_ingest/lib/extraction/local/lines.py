@@ -14,12 +14,14 @@ from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_descrip
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import parse_amount, per_unit
+from po_ingest.lib.extraction.local.vocabulary import month_numbers
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
 _WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
 _DATE_LIKE = re.compile(r"^(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})$")
+_NAMED_DATE = re.compile(r"^(\d{1,2})([./-])([^\W\d_]{3,9})\.?\2(\d{2}|\d{4})$")  # 9-Apr-26
 _ZEROS = re.compile(r"^0+$")
 _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
@@ -28,9 +30,12 @@ _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$
 
 
 def _date_in(text: str) -> str | None:
-    """A word of `text` that is a calendar date either way round (3/11/2021, 2021-11-03);
+    """A word of `text` that is a calendar date either way round (3/11/2021, 2021-11-03,
+    9-Apr-26);
     sizes written alike (25-16-25, 1/2/3) are no dates."""
     for word in text.split():
+        if (named := _NAMED_DATE.match(word.strip(",;()"))) and named[3].lower() in month_numbers():
+            return word
         if not (m := _DATE_LIKE.match(word.strip(",;()"))):
             continue
         a, b, c = int(m[1]), int(m[3]), int(m[4])

@@ -14,7 +14,7 @@ from po_ingest.lib.extraction.local.columns import ORDER_COLUMNS, Column, name_o
 from po_ingest.lib.extraction.local.header_rows import Header, Title, stacked_titles, title_phrases
 from po_ingest.lib.extraction.local.item_cells import is_number
 from po_ingest.lib.extraction.local.layout import Row, Word
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 # Right edges of one column's numbers, in points: printed right-aligned, they agree closely.
@@ -227,20 +227,22 @@ def _columns(
 
 def _has_description(columns: list[Column], item: Row, numbers_start: float) -> bool:
     """A column for the item's words: titled so, else the untitled column left of the
-    numbers under which the first item prints the most text becomes it (beside a code's
+    numbers that the first item's longest text lies under becomes it (beside a code's
     column too: a description's words are not to be lost)."""
     names = {c.name for c in columns}
     if names & {"description", "code_description"}:
         return True
-    text = [w for w in item.words if not is_number(w.text)]
-
-    def held(n: int) -> int:
-        end = columns[n + 1].x0 if n + 1 < len(columns) else float("inf")
-        return sum(len(w.text) for w in text if columns[n].x0 - _ALIGNED <= w.x0 < end)
-
-    candidates = [n for n, c in enumerate(columns) if c.name == "other" and c.x1 <= numbers_start]
-    best = max(candidates, key=held, default=None)
-    if best is None or held(best) == 0:
+    candidates = [c for c in columns if c.name == "other" and c.x1 <= numbers_start]
+    held = dict.fromkeys(range(len(candidates)), 0)
+    for run in item.cells():
+        if all(is_number(w.text) for w in run.words) or parse_date(run.text, day_first=True):
+            continue  # a date's column ("Due on") is no description
+        under = [n for n, c in enumerate(candidates) if c.x0 < run.x1 and c.x1 > run.x0]
+        left = [n for n, c in enumerate(candidates) if c.x0 - _ALIGNED <= run.x0]
+        if owner := (under if len(under) == 1 else left[-1:]):
+            held[owner[0]] += len(run.text)
+    best = max(held, key=held.__getitem__, default=None)
+    if best is None or held[best] == 0:
         return "item_code" in names
-    columns[best].name = "description"
+    candidates[best].name = "description"
     return True

@@ -1,6 +1,6 @@
 """An item table found by its rows' arithmetic, when no column titles the vocabulary knows
-make a header: rows holding three numbers, quantity × unit price = amount, whose numbers
-stand in the same three columns. The row of titles right above the first of them is the
+make a header: rows holding three numbers, quantity × unit price = amount (less a discount
+rate printed between them), whose numbers stand in the same columns. The row of titles right above the first of them is the
 header; its titles over those columns name them, the others are read as usual (a code, a
 unit, a description) or set aside. The gate then checks the items as any others."""
 

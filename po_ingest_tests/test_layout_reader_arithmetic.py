@@ -156,3 +156,82 @@ def test_an_untitled_column_of_dates_is_not_taken_for_the_description():
     content, _ = _page(_header() + titles + items + totals)
     [item] = _read(content).order.items
     assert item.description == "Bolts M8"
+
+
+def _order_without_cents(currency: str, price: str, total: str):
+    items = _item(160, "AB-100", "Steel bolts M8", "2", price, total)
+    totals = _totals(190, [(f"Total {currency}".strip(), total)])
+    content, _ = _page(_header() + _titles() + items + totals)
+    return content
+
+
+def test_amounts_without_cents_in_no_known_currency_are_not_guessed():
+    """'28.000' is 28 000 Chilean pesos or 28 of something: nothing on the page says which."""
+    with pytest.raises(ExtractionDeclined):
+        _read(_order_without_cents("", "28.000", "56.000"))
+
+
+@pytest.mark.parametrize(
+    ("currency", "price", "expected"),
+    [("CLP", "28.000", Decimal("28000")), ("KWD", "2.150", Decimal("2.150"))],
+)
+def test_a_currency_without_cents_or_with_three_decimals_decides_the_grouping(
+    currency, price, expected
+):
+    total = {"CLP": "56.000", "KWD": "4.300"}[currency]
+    order = _read(_order_without_cents(currency, price, total)).order
+    assert (order.currency, order.items[0].unit_price) == (currency, expected)
+
+
+def test_a_description_centred_on_its_numbers_half_a_line_above_and_below_is_whole():
+    """An HTML table's middle alignment: the cell's two lines stand half a line above and
+    below the numbers' line, which holds none of them."""
+    lines = []
+    for y, code, above, below, qty, price, total in (
+        (164, "AB-100", "Aluminium angle", "bar 40 mm", "10", "2.50", "25.00"),
+        (194, "CD-200", "Stainless steel", "sheet 2 mm", "4", "1.25", "5.00"),
+    ):
+        numbers = [t for t in _item(y, code, "", qty, price, total) if t[2]]
+        lines += numbers + [(X["description"], y - 6, above), (X["description"], y + 6, below)]
+    totals = _totals(230, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + lines + totals)
+    order = _read(content).order
+    assert [i.description for i in order.items] == [
+        "Aluminium angle bar 40 mm",
+        "Stainless steel sheet 2 mm",
+    ]
+
+
+def test_a_supplier_heading_is_no_name_and_a_name_wrapped_before_its_legal_form_is_whole():
+    header = _header() + [
+        (50, 110, "SUPPLIER INFORMATION"),
+        (50, 124, "Supplier"),
+        (50, 136, "Quenet Communication"),
+        (50, 146, "Systems Installation LLC"),
+    ]
+    titles = [(x, y + 40, t) for x, y, t in _titles()]
+    items = _item(200, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    totals = _totals(230, [("Subtotal", "25.00"), ("Total", "25.00")])
+    content, _ = _page(header + titles + items + totals)
+    assert _read(content).order.supplier_name == "Quenet Communication Systems Installation LLC"
+
+
+def test_a_tax_after_a_zero_discount_under_the_first_total_is_added_to_it():
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    totals = _totals(
+        190,
+        [
+            ("Total", "25.00"),
+            ("Special Discount", "0.00"),
+            ("Total After Discount", "25.00"),
+            ("VAT(5.00%)", "1.25"),
+            ("Grand Total", "26.25"),
+        ],
+    )
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("25.00"),
+        Decimal("1.25"),
+        Decimal("26.25"),
+    )

@@ -6,7 +6,7 @@ import re
 
 from po_ingest.lib.extraction.local.header import is_label
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.values import parse_date
+from po_ingest.lib.extraction.local.values import find_currency, parse_date
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
@@ -50,10 +50,20 @@ def name(value: str) -> str | None:
     return None if _FORM_FIELD.match(value) else value
 
 
-def uses_decimal_comma(rows: list[Row]) -> bool:
+def uses_decimal_comma(rows: list[Row]) -> bool | None:
     """The document's habit: more `1,23` than `1.23` amounts (dates such as 07.03.2025 are
-    neither)."""
+    neither). Without cents printed (as many of each, mostly none), `1.234` is a Chilean
+    peso's 1 234 or an SAP quantity's 1.234: the currency decides when it has no cents or
+    three decimals (a Kuwaiti `2.150`), else None: not guessed."""
     joined = _DOTTED_DATE.sub(" ", " ".join(r.text for r in rows))
     commas = len(re.findall(r"\d,\d{2}(?!\d)", joined))
     dots = len(re.findall(r"\d\.\d{2}(?!\d)", joined))
-    return commas > dots
+    if commas != dots:
+        return commas > dots
+    separators = set(re.findall(r"\d([.,])\d{3}(?!\d)", joined))
+    places = vocabulary()["currency_decimals"]
+    currency = find_currency(joined)
+    if len(separators) != 1 or currency not in places["none"] + places["three"]:
+        return None
+    grouping_dot = separators == {"."}
+    return grouping_dot if currency in places["none"] else not grouping_dot

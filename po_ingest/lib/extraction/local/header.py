@@ -92,8 +92,30 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            return None if labels.is_label(found[0].text) else found[0]
+            return None if labels.is_label(found[0].text) else _with_legal_form(found[0], rows)
     return None
+
+
+_LEGAL_FORMS = {f.lower() for f in vocabulary()["legal_forms"]["words"]}
+
+
+def _ends_in_legal_form(cell: Cell) -> bool:
+    return cell.words[-1].text.strip(",;").lower() in _LEGAL_FORMS
+
+
+def _with_legal_form(cell: Cell, rows: list[Row]) -> Cell:
+    """A company's name wrapped onto the next line, which ends in its legal form
+    ("Quenet Communication" over "Systems Installation LLC"), as one cell."""
+    index = next((n for n, r in enumerate(rows) if any(w in r.words for w in cell.words)), None)
+    if index is None or index + 1 >= len(rows) or _ends_in_legal_form(cell):
+        return cell
+    row, below = rows[index], rows[index + 1]
+    if below.page != row.page or below.y - row.y > 1.6 * row.height:
+        return cell
+    under = [c for c in below.cells() if abs(c.x0 - cell.x0) <= 2]
+    if under and _ends_in_legal_form(under[0]):
+        return Cell(cell.words + under[0].words)
+    return cell
 
 
 def _next_cell(cells: list[Cell], position: int, labels: Labels) -> Cell | None:

@@ -66,10 +66,15 @@ def _centred_on_numbers(raw: RawItem) -> bool:
     description = raw.cells.get("description", [])
     lines = sorted({round((w.y0 + w.y1) / 2) for w in description})
     above = [round((row.words[0].y0 + row.words[0].y1) / 2) for row in raw.above]
-    if len(lines) != len(above) + 1 or not above:
+    numbers = [w for name in ("line_total", "quantity") for w in raw.cells.get(name, [])]
+    middle = round(numbers[0].center_y) if numbers else None
+    # The numbers' line holds a line of the cell, or (an even count) sits between two.
+    on_numbers = middle is not None and any(abs(y - middle) <= 1 for y in lines)
+    if len(lines) != len(above) + on_numbers or not above or not lines:
         return False
     steps = [b - a for a, b in zip(above + lines, (above + lines)[1:], strict=False)]
-    return max(steps) - min(steps) <= 1
+    centred = on_numbers or (middle is not None and abs(above[-1] + lines[0] - 2 * middle) <= 2)
+    return centred and max(steps) - min(steps) <= 1
 
 
 def _split_per_unit(raw: RawItem) -> None:

@@ -67,6 +67,23 @@ def _leads(rows: list[Row], item: RawItem) -> bool:
     return bool(description) and all(abs(r.words[0].x0 - description[0].x0) <= 2 for r in rows)
 
 
+def _half_line_over(row: Row, following: Row, columns: list[Column]) -> bool:
+    """Text less than a line above an item's numbers: a cell of several lines centred
+    on them (an HTML table's middle alignment), not a line of the item before."""
+    if following.page != row.page or not 0 < following.y - row.y < 0.8 * row.height:
+        return False
+    values = assign(following, columns)
+    return any(is_number(w.text) for name in _AMOUNT_COLUMNS for w in values.cells.get(name, []))
+
+
+def _in_description(row: Row, columns: list[Column]) -> Row:
+    """The row's runs of words in the description's column, whole ("3 Aspect signal
+    head": its number is the description's); a centred date's line is not in it."""
+    described = {id(w) for w in assign(row, columns).cells.get("description", [])}
+    runs = [c for c in row.cells() if any(id(w) in described for w in c.words)]
+    return Row(row.page, [w for run in runs for w in run.words] or row.words)
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -91,6 +108,7 @@ def find_items(
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
+    centred: list[Row] = []  # text rows half a line over the next item's numbers
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
@@ -151,7 +169,10 @@ def find_items(
         if not numbers:
             items = table.items
             following = rows[index] if index < len(rows) else None
-            if items and following and labels_over_values(row, following):
+            if following and _half_line_over(row, following, table.columns):
+                centred.append(row)  # a line of the next item's cell, centred on its numbers
+                table.end_row = index
+            elif items and following and labels_over_values(row, following):
                 table.notes += [row.text, following.text]  # "Requested Date" over its date
                 index, last_y = index + 1, following.y
             elif items and wraps_position(items[-1], values):
@@ -178,7 +199,10 @@ def find_items(
         if table.items and table.items[-1].page == row.page:
             pitch = min(pitch or row.y - previous_y, row.y - previous_y)
         split_code(values)
-        if not table.items and lead and _next_line(lead[-1], row) and _leads(lead, values):
+        if centred:
+            values.above = [_in_description(r, table.columns) for r in centred]
+            centred = []
+        elif not table.items and lead and _next_line(lead[-1], row) and _leads(lead, values):
             # A description centred on its numbers' line starts above them, or a note stands
             # over the first item: the words alone cannot tell which.
             values.above = list(lead)

@@ -135,21 +135,23 @@ def _kind(labels: list[str]) -> str | None:
 
 def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str | None:
     """A totals line right under the total (a tax, a larger total) says that what was read
-    as the total is not the last line of the block ("Totale merce" over "IVA 22%")."""
-    above = rows[0]
+    as the total is not the last line of the block ("Totale merce" over "IVA 22%"). A
+    discount of 0.00 changes nothing once the total is repeated under it ("Net total"):
+    without that, a tax may still follow further down."""
+    above, passed = rows[0], None
     for row in rows[1:]:
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
-            return None
+            return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
         kind = _kind(labels) if value is not None else None
         if kind in (None, "ignore"):
             return None
-        # "Balance due" or "Net total" repeating it, a discount of 0.00: they change nothing.
         repeats = kind in ("total", "subtotal") and value == total.value
         if not (repeats or (value == 0 and kind in ("allowances", "charges", "tax"))):
             return kind
+        passed = None if repeats else passed or kind  # the total repeated under it closes
         above = row
-    return None
+    return passed
 
 
 def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:

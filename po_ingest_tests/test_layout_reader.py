@@ -12,7 +12,7 @@ import pytest
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.local import LocalExtractor
-from po_ingest.lib.extraction.local.values import parse_amount, parse_date
+from po_ingest.lib.extraction.local.values import find_currency, parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
 from po_ingest_tests.support.drawn_pages import drawn_page
@@ -989,6 +989,26 @@ def test_a_numeric_code_under_its_title_a_line_printed_1_000_and_dated_details_u
     content, _ = _page(_header() + titles + rows + details + amounts + totals)
     (item,) = _read(content).order.items
     assert (item.line_number, item.item_code, item.description) == (1, "11619", "PALLET, BLOCK")
+
+
+def test_totals_titled_left_over_amounts_right_pair_in_order_and_a_euro_named_after_one():
+    """Each title starts its column, each amount ends it: "6.00 EURO" sits partly under the
+    next title, yet the row's cells pair in order; "EURO" after an amount is its currency."""
+    totals = [(50, 220, "Totale imponibile / Total taxable"), (210, 220, "Totale IVA / Total VAT")]
+    totals += [(367, 220, "Totale documento / Total document"), (-207, 232, "30.00")]
+    totals += [(-387, 232, "6.00 EURO"), (-574, 232, "36.00")]
+    order = _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.00"),
+        Decimal("36.00"),
+    )
+    assert order.currency == "EUR"
+
+
+@pytest.mark.parametrize("text", ["3 Euro pallets", "Euro pallets, 2.50 each"])
+def test_euro_is_a_currency_only_right_after_an_amount_with_cents(text):
+    assert find_currency(text) is None
 
 
 @pytest.mark.parametrize(

@@ -167,12 +167,18 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
 
 
 def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
-    """Each amount of `row` as a row of its own, after the title words printed over it."""
+    """Each amount of `row` as a row of its own, after the title words printed over it; a
+    title row of as many cells as amounts titles them in order (titles left-aligned over
+    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount)."""
+    amounts = [c for c in row.cells() if _is_amount(c.text, decimal_comma)]
     lines = []
-    for cell in row.cells():
-        if not _is_amount(cell.text, decimal_comma):
-            continue  # the currency printed under "Currency"
-        over = [w for t in titles for w in t.words if w.x0 < cell.x1 and w.x1 > cell.x0]
+    for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
+        over = []
+        for title in titles:
+            if len(cells := title.cells()) == len(amounts):
+                over += cells[n].words
+            else:
+                over += [w for w in title.words if w.x0 < cell.x1 and w.x1 > cell.x0]
         lines.append(Row(row.page, over + cell.words))
     return lines
 

@@ -82,12 +82,15 @@ CURRENCY_CODES = (
 
 _CODES = "|".join(CURRENCY_CODES)
 _SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?|KD)"
+# "2.739,80 EURO": a currency named after an amount. Alone, "Euro" is no currency ("Euro
+# pallets" are goods).
+_NAMED_AFTER = r"(?:EUROS?|[Ee]uros?)"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
     rf"^(?P<lead>[-(]?)\s?(?:(?:{_CODES})\s?|{_SIGN}\s?)?(?P<lead2>-?)"
     rf"(?P<num>\d{{1,3}}(?:{_THOUSANDS}\d{{3}})+(?:[.,]\d{{1,6}})?|{_LAKH}|\d+(?:[.,]\d{{1,6}})?)"
-    rf"(?:\s?(?:{_CODES})|\s?{_SIGN})?(?P<trail>[-)]?)$"
+    rf"(?:\s?(?:{_CODES})|\s?{_SIGN}|\s{_NAMED_AFTER})?(?P<trail>[-)]?)$"
 )
 
 
@@ -275,6 +278,9 @@ def find_currency(text: str) -> str | None:
                 symbol in bare and parse_amount(bare) is not None
             ):
                 return code
+    for before, bare in zip(tokens, tokens[1:]):
+        if re.fullmatch(_NAMED_AFTER, bare) and re.search(r"\d[.,]\d\d$", before):
+            return "EUR"
     for bare in tokens:
         for code, words in vocabulary()["currency_words"].items():
             if bare.lower() in words:

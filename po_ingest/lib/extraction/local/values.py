@@ -10,6 +10,7 @@ import datetime as dt
 import re
 from decimal import Decimal, InvalidOperation
 from functools import cache
+from itertools import pairwise
 
 from po_ingest.lib.extraction.local.vocabulary import month_numbers, vocabulary
 
@@ -278,7 +279,7 @@ def find_currency(text: str) -> str | None:
                 symbol in bare and parse_amount(bare) is not None
             ):
                 return code
-    for before, bare in zip(tokens, tokens[1:]):
+    for before, bare in pairwise(tokens):
         if re.fullmatch(_NAMED_AFTER, bare) and re.search(r"\d[.,]\d\d$", before):
             return "EUR"
     for bare in tokens:

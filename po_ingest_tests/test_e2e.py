@@ -39,7 +39,12 @@ def test_three_uploads_become_three_orders(stack):
         saved = stack.store.orders.get(done.processed_record_id)
         assert len(saved["items"]) == n
         assert stack.files.exists(saved["file_key"])
-        assert not stack.files.exists(batch.original_file)
+        # persist commits, then deletes the upload's file: the status can be seen first.
+        wait_for(
+            lambda key=batch.original_file: not stack.files.exists(key),
+            TIMEOUT,
+            "the uploaded file to be removed",
+        )
     with dg.DagsterInstance.get() as instance:
         assert instance.has_dynamic_partition("batches", batches[0].id)
         run_id = stack.store.batches.get(batches[0].id).dagster_run_id

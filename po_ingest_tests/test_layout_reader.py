@@ -938,6 +938,23 @@ def test_text_under_centred_titles_a_price_per_unit_and_a_reference_beside_a_wra
     assert (item.quantity, item.unit, item.unit_price) == (Decimal("540"), "Ea", Decimal("4.61"))
 
 
+def test_a_labelled_value_under_the_code_is_not_part_of_it_and_extended_cost_is_the_total():
+    """JD Edwards prints "Line: 1000" under the item number and a second description line
+    beside it; "Extended Cost" titles the line amounts."""
+    titles = [(50, 140, "Item Number"), (150, 140, "Description"), (-330, 140, "Quantity")]
+    titles += [(-440, 140, "Unit Cost"), (-540, 140, "Extended Cost")]
+    rows = [(50, 160, "329015"), (150, 160, "SKID,48X40,BLOCK,CHEP PALLET"), (-330, 160, "520")]
+    rows += [(-440, 160, "3.0700"), (-540, 160, "1,596.40")]
+    rows += [(50, 171, "Line: 1000"), (150, 171, "SKID,48X48,BLOCK,CHEP PALLET")]
+    content, _ = _page(_header() + titles + rows + _totals(200, [("Order Total:", "1,596.40")]))
+    (item,) = _read(content).order.items
+    assert (item.item_code, item.description, item.line_total) == (
+        "329015",
+        "SKID,48X40,BLOCK,CHEP PALLET SKID,48X48,BLOCK,CHEP PALLET",
+        Decimal("1596.40"),
+    )
+
+
 def _sap_item_material(after_total: list[tuple[float, float, str]]) -> bytes:
     """SAP's "Item | Material": positions 10, 20, the description under the material, and
     only a net total."""

@@ -11,7 +11,8 @@ from typing import Any
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_SEPARATOR = r"\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$)(?P<rest>.*)$"
+# A label ending in a full stop may run into its number ("Pedido de Compra No.4300004732").
+_SEPARATOR = r"\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$|(?<=\.)(?=\d))(?P<rest>.*)$"
 # "Supplier (Bill from)": words in brackets after a label belong to the label.
 _ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
 
@@ -147,7 +148,9 @@ def _candidates(
     if beside and label.text.rstrip().endswith((":", "#")):
         tiers.append([(beside.text.strip(" :#"), beside.words)])
     if labels.title.match(label.text):
-        return tiers  # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123"
+        # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123", or a
+        # number beside it on its line ("Purchase Order   641802").
+        return tiers
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers

@@ -11,6 +11,8 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
+# "Line: 1000", "Lot: A-7": one labelled value standing alone under an item.
+_LABELLED_VALUE = re.compile(r"^[^\W\d][\w.#/ -]{0,24}:\s*[\w./-]+$")
 _DESCRIBING = {"item_code", "code_description", "description"}
 # "other": a column the reader does not keep wraps too, beside the description wrapping.
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
@@ -120,9 +122,15 @@ def _wrapped(item: RawItem) -> bool:
 
 
 def without_references(row: Row) -> Row | None:
-    """The row without its references ("LFC No. 300000237", "account #4000227995"): they
-    stand under an item, they are not its wrapped text."""
-    kept = [w for c in row.cells() if not _REFERENCE.search(c.text) for w in c.words]
+    """The row without its references ("LFC No. 300000237", "account #4000227995") and
+    lone labelled values ("Line: 1000"): they stand under an item, they are not its wrapped
+    text."""
+    kept = [
+        w
+        for c in row.cells()
+        if not (_REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
+        for w in c.words
+    ]
     return Row(row.page, kept) if kept else None
 
 

@@ -1120,7 +1120,12 @@ def test_a_date_anywhere_in_the_document_decides_how_its_ambiguous_dates_read(fo
         assert _read(content).order.order_date.isoformat() == iso
 
 
-def _two_line_sap(text_lines: list[list[tuple[float, float, str]]]) -> bytes:
+_NUMBER_DATE = [(300, 91, "4511963999 / 2021-01-12")]
+
+
+def _two_line_sap(
+    text_lines: list[list[tuple[float, float, str]]], number_date=_NUMBER_DATE
+) -> bytes:
     """SAP's two-line items: "Item Material Description" over "Order qty. Unit Price per
     unit Net value", each value left-aligned after its title."""
     titles = [(43, 130, "Item"), (86, 130, "Material"), (223, 130, "Description")]
@@ -1130,7 +1135,7 @@ def _two_line_sap(text_lines: list[list[tuple[float, float, str]]]) -> bytes:
     amounts = [(151, y, "540"), (179, y, "Each"), (345, y, "5.13"), (489, y, "2,770.20")]
     detail = [(86, y + 11, "Your material number 4000056400")]
     totals = [(179, y + 40, "Tot.net item val. excl. tax USD"), (489, y + 40, "2,770.20")]
-    header = [(300, 80, "PO number/date"), (300, 91, "4511963999 / 2021-01-12")]
+    header = [(300, 80, "PO number/date"), *number_date]
     lines = [part for line in text_lines for part in line]
     return _page(header + titles + lines + amounts + detail + totals)[0]
 
@@ -1138,8 +1143,15 @@ def _two_line_sap(text_lines: list[list[tuple[float, float, str]]]) -> bytes:
 _SAP_TEXT_LINE = [(43, 170, "00010"), (86, 170, "700-101790"), (223, 170, "PALLET WOOD CHEP")]
 
 
-def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date_label():
-    order = _read(_two_line_sap([_SAP_TEXT_LINE])).order
+# Sanford's SAP form spaces the date far from "4503665116 /": one value all the same.
+_NUMBER_DATE_SPACED = [(300, 91, "4511963999 /"), (400, 91, "2021-01-12")]
+
+
+@pytest.mark.parametrize("number_date", [_NUMBER_DATE, _NUMBER_DATE_SPACED])
+def test_sap_two_line_items_under_two_lines_of_titles_and_a_combined_number_date_label(
+    number_date,
+):
+    order = _read(_two_line_sap([_SAP_TEXT_LINE], number_date)).order
     (item,) = order.items
     assert (order.po_number, order.order_date.isoformat()) == ("4511963999", "2021-01-12")
     assert _as_printed(item) == (10, "700-101790", "PALLET WOOD CHEP", "Each", "540", "5.13")

@@ -93,8 +93,19 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            return None if labels.is_label(found[0].text) else _with_legal_form(found[0], rows)
+            if labels.is_label(found[0].text):
+                return None
+            return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
+
+
+def _past_slash(cell: Cell, cells: list[Cell]) -> Cell:
+    """A value ending in "/" goes on in the next cell of its row: under "PO number/date",
+    "4503665116 /" and, spaced apart, "01/27/2021" are one value."""
+    if not cell.text.rstrip().endswith("/"):
+        return cell
+    after = [c for c in cells if c.x0 >= cell.x1]
+    return Cell(cell.words + after[0].words) if after else cell
 
 
 _LEGAL_FORMS = {f.lower() for f in vocabulary()["legal_forms"]["words"]}

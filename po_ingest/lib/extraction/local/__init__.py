@@ -12,6 +12,7 @@ import time
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
+    PRODUCT_CODE_ORDER_COLUMNS,
     UNIT_COUNTED_ORDER_COLUMNS,
     UNPRICED_ORDER_COLUMNS,
 )
@@ -74,9 +75,12 @@ class LocalExtractor:
             except _HeaderFieldMissing:
                 raise
             except ExtractionDeclined as declined:
-                order, provenance = self._read_grid(
-                    pdf, rows, titles, rules
-                ) or self._read_products(rows, titles, rules, declined)
+                try:
+                    order, provenance = self._read_grid(
+                        pdf, rows, titles, rules
+                    ) or self._read_products(rows, titles, rules, declined)
+                except ExtractionDeclined as otherwise:
+                    order, provenance = self._read_product_codes(rows, titles, rules, otherwise)
         return ExtractionResult(
             order=order,
             extractor=self.name,
@@ -114,6 +118,27 @@ class LocalExtractor:
             raise declined from None
         try:
             return self._read(rows, titles, find_items(rows, headers, rules=rules), rules)
+        except ExtractionDeclined as otherwise:
+            raise (otherwise if isinstance(declined, _NoTable) else declined) from None
+
+    def _read_product_codes(
+        self, rows: list[Row], titles: list[str], rules: HorizontalRules, declined
+    ) -> tuple:
+        """The order under "Product" then "Description" titles with no code column, the
+        first holding each line's code, when nothing else read one; else `declined`, or
+        why this table gave no order when no other was found. A line without its code
+        there says the column is not one of codes."""
+        table = find_items(rows, None, PRODUCT_CODE_ORDER_COLUMNS, rules)
+        if table is None:
+            raise declined
+        if not all("item_code" in item.cells for item in table.items):
+            raise (
+                _NoTable(*decline("a line prints no code under 'Product'").args)
+                if isinstance(declined, _NoTable)
+                else declined
+            )
+        try:
+            return self._read(rows, titles, table, rules)
         except ExtractionDeclined as otherwise:
             raise (otherwise if isinstance(declined, _NoTable) else declined) from None
 

@@ -22,10 +22,15 @@ class ColumnWords:
     patterns: dict[str, re.Pattern[str]]
     needed: tuple[frozenset[str], ...]
     unit_counts: bool = False  # "Unit" beside "Unit Price" and "Amount" is the quantity
+    # "Product" beside "Description", no code column: the first holds the item's code.
+    product_codes: bool = False
 
 
 def column_words(
-    sections: dict[str, list[str]], needed: tuple[set[str], ...], unit_counts: bool = False
+    sections: dict[str, list[str]],
+    needed: tuple[set[str], ...],
+    unit_counts: bool = False,
+    product_codes: bool = False,
 ) -> ColumnWords:
     return ColumnWords(
         {
@@ -34,6 +39,7 @@ def column_words(
         },
         tuple(frozenset(n) for n in needed),
         unit_counts,
+        product_codes,
     )
 
 
@@ -46,6 +52,11 @@ ORDER_COLUMNS = column_words(
 UNIT_COUNTED_ORDER_COLUMNS = column_words(
     vocabulary()["columns"], ORDER_COLUMNS.needed, unit_counts=True
 )
+# Tried when nothing else gives an order: "Product" then "Description" and no code column,
+# the first holding each line's code ("Prodotto" over S99976389), else the line declines.
+PRODUCT_CODE_ORDER_COLUMNS = column_words(
+    vocabulary()["columns"], ORDER_COLUMNS.needed, product_codes=True
+)
 # An order printing no prices (`unpriced.py`): goods and their quantities.
 UNPRICED_ORDER_COLUMNS = column_words(vocabulary()["columns"], ({"quantity"},))
 # "Item" beside a description holds a code or a position: lines.py tells them apart.
@@ -53,6 +64,8 @@ ITEM_OR_POSITION = "item_or_position"
 # "Item" beside a code column and no description column: a description, or a position.
 DESCRIPTION_OR_POSITION = "description_or_position"
 _WEAK_ORDER = ("description", ITEM_OR_POSITION, "line_number")
+# "Product" then "Description" with no code column: the first holds a code or a name.
+CODE_OR_DESCRIPTION = "code_or_description"
 UNKNOWN = "unknown"
 # Column titles the vocabulary does not know, in a header it otherwise reads: a few, or
 # fewer than half of a wide header's.
@@ -107,7 +120,7 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
-    found = _one_description(found)
+    found = _one_description(found, kind.product_codes)
     names = [c.name for c in found]
     if (
         kind.unit_counts
@@ -124,18 +137,19 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
     return found
 
 
-def _one_description(found: list[Column]) -> list[Column]:
+def _one_description(found: list[Column], product_codes: bool = False) -> list[Column]:
     """Beside an item code's column, "Product" then "Description" are one description
-    printed in two cells (a name, then what it is); without the code, either may be it."""
+    printed in two cells (a name, then what it is); without the code, either may be it,
+    or (`product_codes`) the first holds the code (`item_cells.split_code`)."""
+    coded = any(c.name == "item_code" for c in found)
     merged: list[Column] = []
     for column in found:
         previous = merged[-1] if merged else None
-        if (
-            previous
-            and previous.name == column.name == "description"
-            and any(c.name == "item_code" for c in found)
-        ):
-            merged[-1] = Column("description", previous.x0, column.x1)
-        else:
-            merged.append(column)
+        if previous and previous.name == column.name == "description":
+            if coded:
+                merged[-1] = Column("description", previous.x0, column.x1)
+                continue
+            if product_codes:
+                previous.name = CODE_OR_DESCRIPTION
+        merged.append(column)
     return merged

@@ -35,8 +35,11 @@ def po_number(text: str) -> str | None:
 
 
 def code(text: str) -> str | None:
-    """A project or site code: one token with a digit in it (not "n/a", "-", "Buyer")."""
+    """A project or site code: one token with a digit in it (not "n/a", "-", "Buyer"), not
+    zeros alone (an ERP's empty field, "Commessa 000000")."""
     token = text.split()[0].strip(",;") if text.split() else ""
+    if token.strip("0") == "":
+        return None
     return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
 
 

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from po_ingest.lib.extraction.local.columns import (
+    CODE_OR_DESCRIPTION,
     DESCRIPTION_OR_POSITION,
     ITEM_OR_POSITION,
     Column,
@@ -98,8 +99,14 @@ def only_sums(item: RawItem) -> bool:
     return bool(item.cells.keys() & _AMOUNTS) and item.cells.keys() <= _SUMMED
 
 
-_CODE_COLUMNS = {"item_code", ITEM_OR_POSITION}
-_TEXT_COLUMNS = {"item_code", "description", ITEM_OR_POSITION, DESCRIPTION_OR_POSITION}
+_CODE_COLUMNS = {"item_code", ITEM_OR_POSITION, CODE_OR_DESCRIPTION}
+_TEXT_COLUMNS = {
+    "item_code",
+    "description",
+    ITEM_OR_POSITION,
+    DESCRIPTION_OR_POSITION,
+    CODE_OR_DESCRIPTION,
+}
 
 
 def _run_column(run: Cell, columns: list[Column]) -> str | None:
@@ -167,12 +174,33 @@ def code_over_description(item: RawItem) -> None:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
+def _code_or_description(item: RawItem) -> None:
+    """The first of "Product" and "Description" starting with a code: the item's code, the
+    words after it overflowed from the description; a position printed right against it
+    ("1 S99976389": the position right-aligned, the code left-aligned beside it) is the
+    line's. Other text stays where it is: `lines.read_item` declines it (a name, or another
+    column's words: not guessed)."""
+    words = item.cells.get(CODE_OR_DESCRIPTION, [])
+    if "line_number" not in item.cells and len(words) > 1 and _POSITION.match(words[0].text):
+        position, words = words[:1], words[1:]
+    else:
+        position = []
+    if words and _CODE_TOKEN.match(words[0].text) and "item_code" not in item.cells:
+        if position:
+            item.cells["line_number"] = position
+        item.cells["item_code"] = words[:1]
+        if words[1:]:
+            item.cells["description"] = words[1:] + item.cells.get("description", [])
+        del item.cells[CODE_OR_DESCRIPTION]
+
+
 def split_code(item: RawItem) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
     _untitled_position(item)
+    _code_or_description(item)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
         item.cells["line_number" if position else "description"] = words

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from decimal import Decimal
 
-from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
+from po_ingest.lib.extraction.local.columns import CODE_OR_DESCRIPTION, ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, includes_tax
 from po_ingest.lib.extraction.local.header import Found
@@ -112,6 +112,8 @@ def read_item(
     """The item's fields; declines a line without description, quantity, price or total
     (when its table prints line totals), or without the `required` amounts where given. A
     unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
+    if text := raw.text(CODE_OR_DESCRIPTION):
+        raise decline(f"line {number} prints no code under its first description: {text!r}")
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
     code_over_description(raw)

@@ -52,6 +52,12 @@ def number_under_title(
                 cells = below.cells()
                 for position, cell in enumerate(cells):
                     labelled = _labelled(cells, position) if _under(title, cell) else None
+                    if (
+                        labelled is None
+                        and position + 1 < len(cells)
+                        and _under(title, cells[position + 1])
+                    ):
+                        labelled = _labelled(cells, position)
                     if labelled is None and distance == 0 and _bare_number(title, cell):
                         labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:

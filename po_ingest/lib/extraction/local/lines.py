@@ -13,7 +13,7 @@ from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
-from po_ingest.lib.extraction.local.values import parse_amount, per_unit
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import month_numbers
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
@@ -26,6 +26,7 @@ _ZEROS = re.compile(r"^0+$")
 _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
+_PER_ONE = re.compile(rf"^(?:{'|'.join(CURRENCY_CODES)})/1$")  # "464.00 MXN/1 UN"
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
@@ -78,10 +79,12 @@ def _centred_on_numbers(raw: RawItem) -> bool:
 
 
 def _split_per_unit(raw: RawItem) -> None:
-    """A price "4.61/Ea" (or "856.00 / EA") or a quantity "510/EA": the number and its unit."""
+    """A price "4.61/Ea" (or "856.00 / EA", or SAP's "464.00 MXN/1 UN": per one unit) or a
+    quantity "510/EA": the number and its unit."""
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
-        if len(words) == 3 and words[1].text == "/" and _UNIT.match(words[2].text):
+        per = len(words) == 3 and (words[1].text == "/" or _PER_ONE.match(words[1].text))
+        if per and _UNIT.match(words[2].text):
             raw.cells[name] = [words[0], words[2]]
         elif len(words) == 1 and (split := per_unit(words[0].text)):
             w = words[0]

@@ -1,6 +1,8 @@
 """Items printed on two lines under two lines of titles (SAP's purchase-order forms): the
 text line ("Item  Material  Description") over the amounts line ("Order qty.  Unit  Price
-per unit  Net value"), each value left-aligned after its title, before the next title."""
+per unit  Net value"), each value left-aligned after its title, before the next title, or
+a number right-aligned under it. A title may wrap onto a line of its own ("Nº producto"
+over "proveedor"), a description onto the lines under the text line."""
 
 from __future__ import annotations
 
@@ -15,31 +17,63 @@ _CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a value may start left of its title
 
 
-def _lane(row: Row) -> list[Column]:
-    return [Column(name_of(c.text) or UNKNOWN, c.x0, c.x1) for c in row.cells()]
+def _lane(row: Row, wrapped: Row | None = None) -> list[Column]:
+    """A line's titles, each with the words of `wrapped` under it joined to it."""
+    lane = []
+    for cell in row.cells():
+        under = [w for w in (wrapped.words if wrapped else []) if w.x0 < cell.x1 and w.x1 > cell.x0]
+        text = " ".join([cell.text] + [w.text for w in under])
+        lane.append(
+            Column(name_of(text) or UNKNOWN, cell.x0, max([cell.x1] + [w.x1 for w in under]))
+        )
+    return lane
 
 
-def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column]] | None:
-    """The text line's titles and the amounts line's titles starting at `rows[index]`."""
-    top, bottom = rows[index], rows[index + 1]
-    if bottom.page != top.page or bottom.y - top.y > 2 * top.height:
+def _wraps(row: Row, following: Row | None) -> bool:
+    """`following` is the titles of `row` wrapped onto a line of their own: right under it,
+    every word under one of its titles, none a title itself nor holding a digit (an item's
+    text line)."""
+    if following is None or following.page != row.page:
+        return False
+    if any(c.isdigit() for c in following.text):
+        return False
+    if following.y - row.y > 1.5 * row.height or any(name_of(c.text) for c in following.cells()):
+        return False
+    cells = row.cells()
+    return all(sum(w.x0 < c.x1 and w.x1 > c.x0 for c in cells) == 1 for w in following.words)
+
+
+def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], int] | None:
+    """The text line's titles and the amounts line's titles starting at `rows[index]`, and
+    how many rows they take."""
+    top, index = rows[index], index + 1
+    top_wrap = rows[index] if index < len(rows) and _wraps(top, rows[index]) else None
+    index += top_wrap is not None
+    if index >= len(rows):
         return None
-    text, amounts = _lane(top), _lane(bottom)
+    bottom, index = rows[index], index + 1
+    if bottom.page != top.page or bottom.y - (top_wrap or top).y > 2 * top.height:
+        return None
+    bottom_wrap = rows[index] if index < len(rows) and _wraps(bottom, rows[index]) else None
+    text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
     if {c.name for c in text} & _AMOUNTS or not {"quantity", "line_total"} <= {
         c.name for c in amounts
     }:
         return None
     if named_columns(text + amounts) is None:
         return None
-    return text, amounts
+    return text, amounts, index + (bottom_wrap is not None)
 
 
 def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
-    """Each word to the last title starting left of it."""
+    """Each word to the last title starting left of it; a number starting left of a title
+    and ending under it, to that title (an amount right-aligned in its column)."""
     for word in words:
         chosen = lane[0].name
         for column in lane:
-            if column.x0 - _SLACK <= word.x0:
+            if column.x0 - _SLACK <= word.x0 or (
+                is_number(word.text) and column.x0 <= word.x1 <= column.x1
+            ):
                 chosen = column.name
         item.add(chosen, word)
 
@@ -65,11 +99,11 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
     )
     if header is None:
         return None
-    start, (text_lane, amounts_lane) = header
+    start, (text_lane, amounts_lane, after) = header
     table = Table(text_lane + amounts_lane, [], start, len(rows))
-    titles = (rows[start].text, rows[start + 1].text)
-    pending: Row | None = None
-    index = start + 2
+    titles = tuple(r.text for r in rows[start:after])
+    pending: list[Row] = []  # the text line and its wrapped lines
+    index = after
     while index < len(rows):
         row = rows[index]
         if row.text in titles:  # the titles repeated on a following page
@@ -77,21 +111,40 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             continue
         if _CLOSE.match(row.text):
             table.end_row = index
-            break
+            resumed = _resumed(rows, index, titles)
+            if resumed is None or pending:
+                break
+            index = resumed  # the totals printed on each page: the last block is the order's
+            continue
         amounts = _amounts_row(row, amounts_lane)
         if amounts is not None:
-            over = pending
+            over = pending[-1] if pending else None
             if over is None or over.page != row.page or row.y - over.y > 1.8 * row.height:
                 return None  # amounts without their text line: not guessed
-            _by_lane(over.words, text_lane, amounts)
+            _by_lane([w for line in pending for w in line.words], text_lane, amounts)
             split_code(amounts)
             table.items.append(amounts)
-            pending = None
+            pending = []
         elif row.words[0].x0 <= text_lane[0].x1:
-            if pending is not None:
+            if pending:
                 return None  # two item lines in a row: a wrapped text, not guessed
-            pending = row
+            pending = [row]
+        elif pending and row.page == pending[-1].page and row.y - pending[-1].y <= 1.6 * row.height:
+            pending.append(row)  # the text line's description wrapped onto the next line
         else:
             table.notes.append(row.text)  # "Your material number 4000056400" under an item
         index += 1
-    return table if table.items and pending is None else None
+    return table if table.items and not pending else None
+
+
+def _resumed(rows: list[Row], index: int, titles: tuple[str, ...]) -> int | None:
+    """Where the table goes on after the totals block at `rows[index]`: right after its
+    titles repeated on a following page, if they are; None when the table ends here."""
+    page = rows[index].page
+    for later in range(index + 1, len(rows) - len(titles) + 1):
+        if (
+            rows[later].page > page
+            and tuple(r.text for r in rows[later : later + len(titles)]) == titles
+        ):
+            return later + len(titles)
+    return None

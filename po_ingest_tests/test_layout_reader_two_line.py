@@ -1,0 +1,112 @@
+"""SAP's two-line items on small hand-made pages (Spanish titles, as Mabe's SRM form prints
+them): wrapped titles, wrapped descriptions, amounts right-aligned, prices "per 1 UN", the
+totals printed on every page."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local import LocalExtractor
+
+_HEADER = [(312, 60, "Nº de pedido:"), (404, 60, "9500584281"), (312, 72, "Fecha:")]
+_HEADER += [(404, 72, "13.06.2019")]
+_TITLES = [(57, 130, "Pos."), (156, 130, "Nº producto"), (354, 130, "Denominación")]
+_TITLES += [(57, 142, "Fecha de entrega"), (156, 142, "Cantidad"), (255, 142, "Unidad")]
+_TITLES += [(354, 142, "Precio por unidad"), (504, 142, "Valor neto")]
+
+
+def _text(x: float, y: float, text: str, right: bool = False) -> tuple[float, float, str]:
+    if right:
+        x -= pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+    return x, y, text
+
+
+def _item(y: float, position: str, lines: list[str], price: str, amount_right: bool = False):
+    """A text line (and the description's wrapped lines), then the amounts line."""
+    parts = [_text(57, y, position)]
+    parts += [_text(354, y + 12 * n, line) for n, line in enumerate(lines)]
+    y += 12 * len(lines) + 2
+    parts += [_text(57, y, "10.06.2019"), _text(156, y, "2"), _text(255, y, "UN")]
+    parts += [_text(354, y, price)]
+    amount = "928.00 MXN"
+    parts += [_text(540, y, amount, right=True) if amount_right else _text(504, y, amount)]
+    return parts, y + 24
+
+
+def _totals(y: float):
+    return [_text(431, y, "Valor total:"), _text(553, y, "928.00 MXN", right=True)]
+
+
+def _pdf(pages: list[list[tuple[float, float, str]]]) -> bytes:
+    doc = pymupdf.open()
+    for lines in pages:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((312, 40), "Pedido", fontname="hebo", fontsize=12)
+        for x, y, text in lines:
+            page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def _order(titles=_TITLES, lines=("SOPLETE CON CHISPA",), price="464.00", amount_right=False):
+    item, y = _item(175, "1", list(lines), price, amount_right)
+    return _pdf([_HEADER + titles + item + _totals(y)])
+
+
+def _read(content: bytes):
+    return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+
+
+def test_spanish_two_line_items_are_read():
+    order = _read(_order())
+    (item,) = order.items
+    assert (item.line_number, item.description, item.quantity) == (1, "SOPLETE CON CHISPA", 2)
+    assert (item.unit, item.unit_price, item.line_total) == ("UN", 464, 928)
+    assert (order.po_number, order.total, order.currency) == ("9500584281", 928, "MXN")
+
+
+def test_a_title_wrapped_onto_a_line_of_its_own_is_part_of_the_title():
+    """ "Nº producto" over "proveedor" (the supplier's product number), then the amounts'
+    titles, "Fecha de entrega/" over "Período de prestación"."""
+    titles = [(x, y + 12 if y == 142 else y, t) for x, y, t in _TITLES]
+    titles += [(156, 142, "proveedor"), (57, 166, "Período de prestación")]
+    order = _read(_order(titles))
+    assert [i.description for i in order.items] == ["SOPLETE CON CHISPA"]
+
+
+def test_a_description_wrapped_under_the_text_line_continues_it():
+    order = _read(_order(lines=("SOPLETE CON", "CHISPA TURNER", "HT-802B")))
+    assert [i.description for i in order.items] == ["SOPLETE CON CHISPA TURNER HT-802B"]
+
+
+def test_an_amount_right_aligned_under_its_title_is_the_lines_amount():
+    order = _read(_order(amount_right=True))
+    assert [i.line_total for i in order.items] == [Decimal("928.00")]
+
+
+def test_a_price_per_one_unit_is_the_unit_price():
+    order = _read(_order(price="464.00 MXN/1 UN"))
+    assert [(i.unit_price, i.unit) for i in order.items] == [(Decimal("464.00"), "UN")]
+
+
+def test_a_price_per_ten_units_is_not_read_as_the_unit_price():
+    with pytest.raises(ExtractionDeclined):
+        _read(_order(price="4640.00 MXN/10 UN"))
+
+
+def test_totals_printed_on_each_page_do_not_end_the_table_before_the_next_page():
+    first, y = _item(160, "1", ["SOPLETE CON CHISPA"], "464.00")
+    second, y2 = _item(160, "2", ["LLAVE KRAKEN"], "100.00")
+    second = [(x, yy, "200.00 MXN" if t == "928.00 MXN" else t) for x, yy, t in second]
+    subtotal = [_text(431, y2, "Valor total:"), _text(504, y2, "1,128.00 MXN")]
+    tax = [_text(383, y2 + 12, "Impuesto total:"), _text(504, y2 + 12, "180.48 MXN")]
+    gross = [_text(393, y2 + 24, "Total(bruto):"), _text(504, y2 + 24, "1,308.48 MXN")]
+    page_one = _HEADER + _TITLES + first + subtotal[:1] + [_text(504, y, "1,128.00 MXN")]
+    page_one += [_text(383, y + 12, "Impuesto total:"), _text(504, y + 12, "180.48 MXN")]
+    page_two = _HEADER + _TITLES + second + subtotal + tax + gross
+    order = _read(_pdf([page_one, page_two]))
+    assert [i.description for i in order.items] == ["SOPLETE CON CHISPA", "LLAVE KRAKEN"]
+    assert (order.subtotal, order.tax, order.total) == (1128, Decimal("180.48"), Decimal("1308.48"))

@@ -82,3 +82,44 @@ def test_dollars_named_in_spanish_are_us_dollars():
     after = [(50, 210, "Moneda de pago: Dólares")]
     result = _read(_HEADER + _TITLES + _LINES + after)
     assert (result.order.currency, result.warnings) == ("USD", [])
+
+
+# SAP's release order against a contract (Coca-Cola's YMEDRUCK form): prices titled, none printed.
+_US_ADDRESS = [(278, 60, "ORLANDO FL 32819-9030"), (278, 70, "USA")]
+_RELEASE_HEADER = [(50, 80, "Purchase order No:"), (160, 80, "4508694394")]
+_RELEASE_HEADER += [(50, 95, "Issue Date:"), (160, 95, "01/11/2021"), (400, 95, "Currency: USD")]
+_RELEASE_TITLES = [(21, 140, "Item"), (57, 140, "Material #"), (118, 140, "Vendor Matl#")]
+_RELEASE_TITLES += [(-215, 140, "Tgt Qty"), (230, 140, "Unit"), (290, 140, "Description")]
+_RELEASE_TITLES += [(-480, 140, "Price per unit"), (-560, 140, "Net Value")]
+
+
+def _release_line():
+    return [(21, 160, "00010"), (57, 160, "1237583"), (-215, 160, "532.000"), (230, 160, "each")]
+
+
+def _release(lines, address=_US_ADDRESS, date="01/11/2021"):
+    header = [(x, y, date if t == "01/11/2021" else t) for x, y, t in _RELEASE_HEADER]
+    return _read(address + header + _RELEASE_TITLES + lines, title="PURCHASE ORDER")
+
+
+def test_prices_titled_but_printed_on_no_line_make_an_order_without_prices():
+    """A target quantity, a vendor's material number column left blank, a US order's
+    quantity with three decimals ("532.000"), and no price nor amount under their titles."""
+    order = _release(_release_line() + [(290, 160, "PLT 48 X 40 CHEP")]).order
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (10, "1237583", "PLT 48 X 40 CHEP")
+    ]
+    assert [(i.quantity, i.unit, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal("532"), "each", None, None)
+    ]
+    assert (order.currency, order.total) == ("USD", None)
+
+
+def test_an_amount_in_a_line_without_prices_declines_it():
+    with pytest.raises(ExtractionDeclined, match="prints an amount in a line"):
+        _release(_release_line() + [(290, 160, "PLT 48 X 40 CHEP 12.50")])
+
+
+def test_a_quantity_with_three_decimals_outside_the_us_is_not_guessed():
+    with pytest.raises(ExtractionDeclined, match="line 1 is incomplete"):
+        _release(_release_line() + [(290, 160, "PLT 48 X 40 CHEP")], [], "2021-01-11")

@@ -33,6 +33,7 @@ from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.values import (
+    country_day_first,
     date_order,
     find_currency,
     other_currency,
@@ -147,9 +148,14 @@ class LocalExtractor:
     ):
         if table is None:
             raise _NoTable(*decline("no line-item table found").args)
-        decimal_comma = uses_decimal_comma(rows)
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)
+        decimal_comma = uses_decimal_comma(rows)
+        if decimal_comma is None and language == "en":
+            # No cents printed to tell: a US order writes a decimal point ("532.000" each).
+            decimal_comma = (
+                None if country_day_first([r.text for r in rows]) is not False else False
+            )
         day_first = date_order([r.text for r in rows], language)
         fields = find_labelled(
             header_rows,

@@ -80,6 +80,7 @@ class Column:
     name: str
     x0: float
     x1: float
+    known: bool = True  # its title is in the vocabulary ("other" may be either)
 
 
 @cache
@@ -104,7 +105,7 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
         return None  # a header row holds column names, not a sentence
     for column in found:
         if column.name == UNKNOWN:
-            column.name = "other"  # "Delivery date", "HSN": its words are not the item's
+            column.name, column.known = "other", False  # its words are not the item's
     for name in _FIRST_ONLY:
         for column in [c for c in found if c.name == name][1:]:
             # "Disc" then "Disc%", "Price" then SAP's "Price Unit" (per 1): the amount

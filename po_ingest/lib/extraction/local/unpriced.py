@@ -3,6 +3,8 @@ checks what was read, so one is taken only where nothing could have been misread
 
 from __future__ import annotations
 
+import re
+
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.header import ORDER_LABELS, find_labelled
 from po_ingest.lib.extraction.local.item_cells import RawItem
@@ -12,6 +14,7 @@ from po_ingest.lib.extraction.local.totals import Totals
 from po_ingest.lib.extraction.local.values import find_currency
 
 _PRICES = {"unit_price", "line_total"}
+_CENTS = re.compile(r"\d[.,]\d{2}(?!\d)")
 _LABELLED = {"po_number", "order_date"}
 # A line's code or position: a row of words and a count without one ("Total units: 35") is
 # no line.
@@ -19,7 +22,10 @@ _IDENTIFIED = {"item_code", "line_number", ITEM_OR_POSITION, "code_description"}
 
 
 def prints_no_prices(table: Table) -> bool:
-    return not _PRICES & {c.name for c in table.columns}
+    """No price column, or none holding a word on any line (SAP's release order against a
+    contract titles "Price per unit" and "Net Value" and prints neither)."""
+    priced = _PRICES & {c.name for c in table.columns}
+    return not priced or not any(item.cells.get(name) for item in table.items for name in priced)
 
 
 def unpriced_problem(table: Table, totals: Totals, labelled: set[str], rows: list[Row]) -> str:
@@ -30,8 +36,10 @@ def unpriced_problem(table: Table, totals: Totals, labelled: set[str], rows: lis
     default would stand for it otherwise)."""
     if missing := _LABELLED - labelled:
         return f"an order without prices needs its {' and '.join(sorted(missing))} labelled"
-    if any(c.name == "other" for c in table.columns):
+    if any(not c.known for c in table.columns):
         return "an order without prices has a column it does not know"
+    if amount := _amount_in_line(table):
+        return f"an order without prices prints an amount in a line: {amount!r}"
     if not all(_identified(item) for item in table.items):
         return "a line of an order without prices prints no code or position"
     if stray := table.subtitles[:1] or _stray_rows(table, rows):
@@ -42,6 +50,16 @@ def unpriced_problem(table: Table, totals: Totals, labelled: set[str], rows: lis
     if _unread_currency(rows):
         return "a currency is named but does not read as one"
     return ""
+
+
+def _amount_in_line(table: Table) -> str | None:
+    """A number with cents outside the quantity: a price its column did not take."""
+    for item in table.items:
+        for name, words in item.cells.items():
+            found = name != "quantity" and next((w for w in words if _CENTS.search(w.text)), None)
+            if found:
+                return found.text
+    return None
 
 
 def _identified(item: RawItem) -> bool:

@@ -216,6 +216,12 @@ def date_order(texts: list[str], language: str | None) -> bool | None:
     tax numbers show; None where nothing (or something contradictory) settles it."""
     if (day_first := day_first_dates(texts)) is not None or language != "en":
         return day_first
+    return country_day_first(texts)
+
+
+def country_day_first(texts: list[str]) -> bool | None:
+    """Whether the one country convention an English document's addresses and tax numbers
+    show writes dates day first (False: the US); None for none or both."""
     seen = {
         day_first
         for pattern, day_first in _country_conventions()

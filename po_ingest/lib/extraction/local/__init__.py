@@ -151,11 +151,12 @@ class LocalExtractor:
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)
         decimal_comma = uses_decimal_comma(rows)
-        if decimal_comma is None and language == "en":
-            # No cents printed to tell: a US order writes a decimal point ("532.000" each).
-            decimal_comma = (
-                None if country_day_first([r.text for r in rows]) is not False else False
-            )
+        if (
+            decimal_comma is None
+            and language == "en"
+            and country_day_first([r.text for r in rows]) is False
+        ):
+            decimal_comma = False  # no cents to tell: a US order's "532.000" is 532
         day_first = date_order([r.text for r in rows], language)
         fields = find_labelled(
             header_rows,

@@ -26,7 +26,8 @@ from po_ingest.lib.store import Store, alert_facts
 if TYPE_CHECKING:
     from po_ingest.lib.alerts.channels import Channel
 
-ALERTS_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_ALERT_INTERVAL_SECONDS") or 30)
+# Once a minute: each look costs the idle stack a sensor tick, and a stall is minutes long.
+ALERTS_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_ALERT_INTERVAL_SECONDS") or 60)
 # Sensors whose silence is a condition: the one that starts every batch's run.
 WATCHED_SENSORS = ("pending_batches_sensor",)
 # One tick sends for at most this long; what is left waits for the next.

@@ -22,9 +22,10 @@ from po_ingest.lib.store import Store
 
 _BATCH_ASSETS = BATCH_ASSET_KEYS
 # The batch's own steps settle it; these sensors only catch a run that ended without doing
-# so, and each evaluation builds a Dagster instance in the code server (the idle stack's
-# largest cost), so they look less often than the pending sensor.
-_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_RUN_STATUS_SENSOR_SECONDS") or 15)
+# so, and each evaluation builds a Dagster instance in the code server (at 15 s the three cost
+# the idle stack about 1 % of a core), so they look once a minute: a crashed run's batch waits
+# at most that, as long as Dagster's own first retry delay.
+_INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_RUN_STATUS_SENSOR_SECONDS") or 60)
 # Only runs of the batch jobs: an analytics run that fails is none of these sensors' business,
 # and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
 # definitions.py) counts only the runs a sensor monitors.

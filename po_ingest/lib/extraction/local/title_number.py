@@ -37,8 +37,11 @@ def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None
 
 
 def _bare_number(title: Cell, cell: Cell) -> bool:
-    """A number alone, all digits, on the line right under the title and flush left with it."""
-    return abs(cell.x0 - title.x0) <= _ALIGNED and len(cell.words) == 1 and cell.text.isdigit()
+    """A number alone, all digits, on the line right under the title, flush left with it or
+    set within its width (centred under a right-hand "PURCHASE ORDER")."""
+    flush = abs(cell.x0 - title.x0) <= _ALIGNED
+    within = cell.x0 >= title.x0 - _ALIGNED and cell.x1 <= title.x1 + _ALIGNED
+    return (flush or within) and len(cell.words) == 1 and cell.text.isdigit()
 
 
 def number_under_title(

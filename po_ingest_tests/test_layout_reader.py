@@ -1723,3 +1723,10 @@ def test_a_bare_number_centred_under_the_title_is_the_po_number(x, taken):
     else:  # right of the title, not under it: whose number is not known
         with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
             _read(content)
+
+
+def test_a_label_for_number_and_date_reads_both_from_the_cells_beside_it():
+    header = [(300, 80, "Order No. & Date :"), (420, 80, "1"), (480, 80, "22/04/2026")]
+    header += [(300, 95, "Required by Date :"), (420, 95, "29 April 2026")]
+    order = _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order
+    assert (order.po_number, order.order_date) == ("1", dt.date(2026, 4, 22))

@@ -4,6 +4,7 @@ whose number it is."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 
@@ -59,4 +60,24 @@ def number_under_title(
                         labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:
                         return Found(value, below.page, labelled[1])
+    return None
+
+
+def date_under_number(
+    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None]
+) -> Found | None:
+    """A date alone on the line right under the title's number, flush left with it
+    ("ORDER" over "No: 163513" over "07.03.2025"): the title block's date, the order's."""
+    for index, row in enumerate(rows[:-1]):
+        cell = next((c for c in row.cells() if number.words[0] in c.words), None)
+        if cell is None:
+            continue
+        below = rows[index + 1]
+        if below.page != row.page or below.y - row.y > 2 * row.height:
+            return None
+        for under in below.cells():
+            if abs(under.x0 - cell.x0) <= _ALIGNED and len(under.words) <= 3:
+                value = parse(under.text)
+                return Found(value, below.page, under.words) if value else None
+        return None
     return None

@@ -1742,3 +1742,31 @@ def test_a_date_alone_under_the_titles_number_is_the_order_date(x, taken):
     else:  # not in the title block's column: whose date is not known
         with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
             _read(content)
+
+
+@pytest.mark.parametrize(
+    ("upper", "lower", "read"),
+    [
+        ("MOTOR;SQCG,7.5KW,41", "5VAC,4P,NG132M,B3", "MOTOR;SQCG,7.5KW,415VAC,4P,NG132M,B3"),
+        ("Hydraulic", "coupling", "Hydraulic coupling"),
+        ("BOLT,HEX", "M8X20,ZINC", "BOLT,HEX M8X20,ZINC"),
+    ],
+)
+def test_sap_indias_gst_lines_and_a_spec_string_broken_by_its_columns_width(upper, lower, read):
+    item = _item(160, "1000626508", upper, "2", "21,177.00", "42,354.00")
+    item += [(X["description"], 172, lower)]
+    item += [
+        (X["code"], 186, "IN: Integrated GST"),
+        (160, 186, "18.00"),
+        (-X["total"], 186, "7623.72"),
+    ]
+    rows = [("Net Value ( INR )", "42,354.00"), ("GST Value", "7,623.72")]
+    totals = _totals(220, rows + [("Gross Value", "49,977.72")])
+    order = _read(_page(_header() + _titles() + item + totals)[0]).order
+    (line,) = order.items
+    assert line.description == read
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("42354.00"),
+        Decimal("7623.72"),
+        Decimal("49977.72"),
+    )

@@ -1732,14 +1732,17 @@ def test_a_label_for_number_and_date_reads_both_from_the_cells_beside_it():
     assert (order.po_number, order.order_date) == ("1", dt.date(2026, 4, 22))
 
 
-@pytest.mark.parametrize(("x", "taken"), [(50, True), (150, False)])
-def test_a_date_alone_under_the_titles_number_is_the_order_date(x, taken):
-    header = [(50, 68, "No: 163513"), (x, 80, "07.03.2026")]
+@pytest.mark.parametrize(
+    ("number", "x", "taken"),
+    [("No: 163513", 50, True), ("No: 163513", 150, False), ("No.163513", 50, False)],
+)
+def test_a_date_alone_under_the_titles_number_is_the_order_date(number, x, taken):
+    header = [(50, 68, number), (x, 80, "07.03.2026")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS, title="ORDER")
     if taken:
         order = _read(content).order
         assert (order.po_number, order.order_date) == ("163513", dt.date(2026, 3, 7))
-    else:  # not in the title block's column: whose date is not known
+    else:  # not in the title block's column (or no words of the number's own to align)
         with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
             _read(content)
 

@@ -68,6 +68,8 @@ def date_under_number(
 ) -> Found | None:
     """A date alone on the line right under the title's number, flush left with it
     ("ORDER" over "No: 163513" over "07.03.2025"): the title block's date, the order's."""
+    if not number.words:  # "No.P00342" as one word: the number has no words of its own
+        return None
     for index, row in enumerate(rows[:-1]):
         cell = next((c for c in row.cells() if number.words[0] in c.words), None)
         if cell is None:

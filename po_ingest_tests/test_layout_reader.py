@@ -1714,13 +1714,15 @@ def test_a_forms_blank_field_label_under_the_vendor_label_is_no_suppliers_name(b
     assert _read(content).order.supplier_name is None
 
 
-@pytest.mark.parametrize(("x", "taken"), [(110, True), (260, False)])
-def test_a_bare_number_centred_under_the_title_is_the_po_number(x, taken):
-    header = [(x, 68, "170034"), (50, 95, "Date:"), (150, 95, "2026-03-05")]
+@pytest.mark.parametrize(
+    ("x", "number", "taken"), [(110, "170034", True), (260, "170034", False), (110, "1", False)]
+)
+def test_a_bare_number_centred_under_the_title_is_the_po_number(x, number, taken):
+    header = [(x, 68, number), (50, 95, "Date:"), (150, 95, "2026-03-05")]
     content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
     if taken:
-        assert _read(content).order.po_number == "170034"
-    else:  # right of the title, not under it: whose number is not known
+        assert _read(content).order.po_number == number
+    else:  # right of the title, not under it, or a page's number: whose is not known
         with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
             _read(content)
 

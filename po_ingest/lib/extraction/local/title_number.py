@@ -42,7 +42,8 @@ def _bare_number(title: Cell, cell: Cell) -> bool:
     set within its width (centred under a right-hand "PURCHASE ORDER")."""
     flush = abs(cell.x0 - title.x0) <= _ALIGNED
     within = cell.x0 >= title.x0 - _ALIGNED and cell.x1 <= title.x1 + _ALIGNED
-    return (flush or within) and len(cell.words) == 1 and cell.text.isdigit()
+    # One digit alone there is a page's number as often as an order's.
+    return (flush or within) and len(cell.words) == 1 and cell.text.isdigit() and len(cell.text) > 1
 
 
 def number_under_title(

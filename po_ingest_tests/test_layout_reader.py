@@ -1712,3 +1712,66 @@ def test_a_forms_blank_field_label_under_the_vendor_label_is_no_suppliers_name(b
         + _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     )
     assert _read(content).order.supplier_name is None
+
+
+@pytest.mark.parametrize(
+    ("x", "number", "taken"), [(110, "170034", True), (260, "170034", False), (110, "1", False)]
+)
+def test_a_bare_number_centred_under_the_title_is_the_po_number(x, number, taken):
+    header = [(x, 68, number), (50, 95, "Date:"), (150, 95, "2026-03-05")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)
+    if taken:
+        assert _read(content).order.po_number == number
+    else:  # right of the title, not under it, or a page's number: whose is not known
+        with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+            _read(content)
+
+
+def test_a_label_for_number_and_date_reads_both_from_the_cells_beside_it():
+    header = [(300, 80, "Order No. & Date :"), (420, 80, "1"), (480, 80, "22/04/2026")]
+    header += [(300, 95, "Required by Date :"), (420, 95, "29 April 2026")]
+    order = _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order
+    assert (order.po_number, order.order_date) == ("1", dt.date(2026, 4, 22))
+
+
+@pytest.mark.parametrize(
+    ("number", "x", "taken"),
+    [("No: 163513", 50, True), ("No: 163513", 150, False), ("No.163513", 50, False)],
+)
+def test_a_date_alone_under_the_titles_number_is_the_order_date(number, x, taken):
+    header = [(50, 68, number), (x, 80, "07.03.2026")]
+    content, _ = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS, title="ORDER")
+    if taken:
+        order = _read(content).order
+        assert (order.po_number, order.order_date) == ("163513", dt.date(2026, 3, 7))
+    else:  # not in the title block's column (or no words of the number's own to align)
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read(content)
+
+
+@pytest.mark.parametrize(
+    ("upper", "lower", "read"),
+    [
+        ("MOTOR;SQCG,7.5KW,41", "5VAC,4P,NG132M,B3", "MOTOR;SQCG,7.5KW,415VAC,4P,NG132M,B3"),
+        ("Hydraulic", "coupling", "Hydraulic coupling"),
+        ("BOLT,HEX", "M8X20,ZINC", "BOLT,HEX M8X20,ZINC"),
+    ],
+)
+def test_sap_indias_gst_lines_and_a_spec_string_broken_by_its_columns_width(upper, lower, read):
+    item = _item(160, "1000626508", upper, "2", "21,177.00", "42,354.00")
+    item += [(X["description"], 172, lower)]
+    item += [
+        (X["code"], 186, "IN: Integrated GST"),
+        (160, 186, "18.00"),
+        (-X["total"], 186, "7623.72"),
+    ]
+    rows = [("Net Value ( INR )", "42,354.00"), ("GST Value", "7,623.72")]
+    totals = _totals(220, rows + [("Gross Value", "49,977.72")])
+    order = _read(_page(_header() + _titles() + item + totals)[0]).order
+    (line,) = order.items
+    assert line.description == read
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("42354.00"),
+        Decimal("7623.72"),
+        Decimal("49977.72"),
+    )

@@ -28,7 +28,7 @@ from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
-from po_ingest.lib.extraction.local.title_number import number_under_title
+from po_ingest.lib.extraction.local.title_number import date_under_number, number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
@@ -158,12 +158,16 @@ class LocalExtractor:
         ):
             decimal_comma = False  # no cents to tell: a US order's "532.000" is 532
         day_first = date_order([r.text for r in rows], language)
+
+        def read_date(text: str):
+            return parse_date(text, language, day_first)
+
         fields = find_labelled(
             header_rows,
             {
                 "po_number": po_number,
                 "document_number": po_number,
-                "order_date": lambda t: parse_date(t, language, day_first),
+                "order_date": read_date,
                 "supplier_name": name,
                 "project_code": code,
                 "currency": find_currency,
@@ -174,6 +178,10 @@ class LocalExtractor:
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
+            if "order_date" not in fields and (
+                date := date_under_number(header_rows, number, read_date)
+            ):
+                fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:

@@ -9,7 +9,8 @@ from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.values import find_currency, parse_date
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_PO_NUMBER = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
+# "Order No. & Date : 1": an ERP's first order is number 1; one digit is a number too.
+_PO_NUMBER = re.compile(r"^(?:\d|[A-Z0-9][A-Z0-9\-/._]{1,39})$", re.IGNORECASE)
 _SERIES = re.compile(r"^[A-Z]{1,3}$")
 _DOTTED_DATE = re.compile(
     r"(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])"

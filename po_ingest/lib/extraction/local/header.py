@@ -30,6 +30,16 @@ class Labels:
     def is_label(self, text: str) -> bool:
         return any((m := p.match(text)) and not m["rest"] for p in self.patterns.values())
 
+    def names_two(self, text: str) -> bool:
+        """A label for two fields ("Order No. & Date :"), nothing after it in its cell."""
+        return (
+            sum(
+                bool((m := p.match(text)) and not m["rest"].strip(" :#"))
+                for p in self.patterns.values()
+            )
+            > 1
+        )
+
 
 def labels_of(
     sections: dict[str, dict[str, list[str]]], titles: list[str], qualifiers: list[str]
@@ -141,6 +151,15 @@ def _next_cell(cells: list[Cell], position: int, labels: Labels) -> Cell | None:
     return None
 
 
+def _run_on(cell: Cell, cells: list[Cell], labels: Labels) -> Cell:
+    """The value of a label for two fields and the cell after it: "1" and, spaced apart,
+    "22/04/2017" right of "Order No. & Date :"."""
+    after = [c for c in cells if c.x0 >= cell.x1]
+    if after and after[0].x0 - cell.x1 <= _BESIDE and not labels.is_label(after[0].text):
+        return Cell(cell.words + after[0].words)
+    return cell
+
+
 Candidate = tuple[str, list[Word]]
 _BESIDE = 150.0  # points between a label and a value on its right, at most
 
@@ -156,6 +175,8 @@ def _candidates(
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
     beside = _next_cell(cells, position, labels)
+    if beside and labels.names_two(label.text):
+        beside = _run_on(beside, cells, labels)
     if beside and label.text.rstrip().endswith((":", "#")):
         tiers.append([(beside.text.strip(" :#"), beside.words)])
     if labels.title.match(label.text):

@@ -104,6 +104,32 @@ def _unit_beside_numbers(raw: RawItem) -> None:
             raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
 
 
+# A catalogue's noun-modifier text, no space in it ("MOTOR;SQCG,7.5KW,41"): two separators at least.
+_SPEC_STRING = re.compile(r"^(?:[^\s,;]+[,;]){2,}[^\s,;]*[^\W_]$")
+
+
+def _join_broken_string(raw: RawItem) -> None:
+    """A description line that is one spaceless spec string, over another, was broken by
+    the column's width, not at a space: "MOTOR;SQCG,7.5KW,41" over "5VAC,4P,NG132M,B3,S1"
+    is "…,415VAC,…"."""
+    words = raw.cells.get("description", [])
+    for index, (upper, lower) in enumerate(zip(words, words[1:], strict=False)):
+        alone = [w for w in words if abs(w.center_y - upper.center_y) < upper.height / 2]
+        below = [w for w in words if abs(w.center_y - lower.center_y) < lower.height / 2]
+        if (
+            alone == [upper]
+            and below == [lower]
+            and lower.y0 >= upper.y1 - 1
+            and _SPEC_STRING.match(upper.text)
+            and _SPEC_STRING.match(lower.text)
+        ):
+            joined = Word(
+                upper.x0, upper.y0, max(upper.x1, lower.x1), lower.y1, upper.text + lower.text
+            )
+            raw.cells["description"] = words[:index] + [joined] + words[index + 2 :]
+            return
+
+
 def read_item(
     raw: RawItem,
     number: int,
@@ -120,6 +146,7 @@ def read_item(
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
     code_over_description(raw)
+    _join_broken_string(raw)
     if not totals_printed and "taxable_value" in raw.cells:
         raw.cells["line_total"] = raw.cells["taxable_value"]  # the only line amount printed
     found: dict[str, Found] = {}

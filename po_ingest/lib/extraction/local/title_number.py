@@ -4,6 +4,7 @@ whose number it is."""
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable
 
@@ -37,8 +38,12 @@ def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None
 
 
 def _bare_number(title: Cell, cell: Cell) -> bool:
-    """A number alone, all digits, on the line right under the title and flush left with it."""
-    return abs(cell.x0 - title.x0) <= _ALIGNED and len(cell.words) == 1 and cell.text.isdigit()
+    """A number alone, all digits, on the line right under the title, flush left with it or
+    set within its width (centred under a right-hand "PURCHASE ORDER")."""
+    flush = abs(cell.x0 - title.x0) <= _ALIGNED
+    within = cell.x0 >= title.x0 - _ALIGNED and cell.x1 <= title.x1 + _ALIGNED
+    # One digit alone there is a page's number as often as an order's.
+    return (flush or within) and len(cell.words) == 1 and cell.text.isdigit() and len(cell.text) > 1
 
 
 def number_under_title(
@@ -62,4 +67,26 @@ def number_under_title(
                         labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:
                         return Found(value, below.page, labelled[1])
+    return None
+
+
+def date_under_number(
+    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None]
+) -> Found | None:
+    """A date alone on the line right under the title's number, flush left with it
+    ("ORDER" over "No: 163513" over "07.03.2025"): the title block's date, the order's."""
+    if not number.words:  # "No.P00342" as one word: the number has no words of its own
+        return None
+    for index, row in enumerate(rows[:-1]):
+        cell = next((c for c in row.cells() if number.words[0] in c.words), None)
+        if cell is None:
+            continue
+        below = rows[index + 1]
+        if below.page != row.page or below.y - row.y > 2 * row.height:
+            return None
+        for under in below.cells():
+            if abs(under.x0 - cell.x0) <= _ALIGNED and len(under.words) <= 3:
+                value = parse(under.text)
+                return Found(value, below.page, under.words) if value else None
+        return None
     return None

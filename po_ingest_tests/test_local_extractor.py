@@ -124,6 +124,11 @@ def test_parse_amount(text, decimal_comma, value):
         ("13/04/2026", "2026-04-13"),
         ("03/04/2026", None),  # day or month first: not guessed
         ("31.02.2026", None),
+        ("05.Mar.2026", "2026-03-05"),  # the month's name between dots or slashes
+        ("05/Mar/2026", "2026-03-05"),
+        ("Mar-05-2026", "2026-03-05"),
+        ("5th/Mar/2026", "2026-03-05"),
+        ("Ref 12/ABC/2026, 5 Mar 2026", "2026-03-05"),  # a word that is no month is skipped
     ],
 )
 def test_parse_date(text, iso):

@@ -153,10 +153,12 @@ _ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
 _WORD = r"([^\W\d_]{3,10})"
 _DAY_MONTH_NAME = re.compile(
-    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er|st|nd|rd|th)?[\s-]+(?:de\s+|of\s+)?{_WORD}\.?,?[\s-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
+    rf"(?<!\d)(\d{{1,2}})(?:\.|º|er|st|nd|rd|th)?[\s/.-]+(?:de\s+|of\s+)?{_WORD}[.,]?[\s/.-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
     re.IGNORECASE,
 )
-_MONTH_NAME_DAY = re.compile(rf"{_WORD}\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?,?\s+(\d{{4}})(?!\d)")
+_MONTH_NAME_DAY = re.compile(
+    rf"{_WORD}\.?[\s/-]+(\d{{1,2}})(?:st|nd|rd|th)?,?[\s/-]+(\d{{4}})(?!\d)"
+)
 
 
 def _date(year: int, month: int, day: int) -> dt.date | None:
@@ -242,10 +244,13 @@ def parse_date(
     if m := _NUMERIC.search(text):
         return _numeric_date(m, language, day_first)
     months = month_numbers()
-    if (m := _DAY_MONTH_NAME.search(text)) and (month := months.get(m[2].lower())):
-        return _date(_year(m[3]), month, int(m[1]))
-    if (m := _MONTH_NAME_DAY.search(text)) and (month := months.get(m[1].lower())):
-        return _date(int(m[3]), month, int(m[2]))
+    # The first match whose word is a month: "Ref 12/ABC/2026" is no date before the one after.
+    for m in _DAY_MONTH_NAME.finditer(text):
+        if month := months.get(m[2].lower()):
+            return _date(_year(m[3]), month, int(m[1]))
+    for m in _MONTH_NAME_DAY.finditer(text):
+        if month := months.get(m[1].lower()):
+            return _date(int(m[3]), month, int(m[2]))
     return None
 
 

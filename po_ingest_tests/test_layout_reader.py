@@ -1775,3 +1775,26 @@ def test_sap_indias_gst_lines_and_a_spec_string_broken_by_its_columns_width(uppe
         Decimal("7623.72"),
         Decimal("49977.72"),
     )
+
+
+@pytest.mark.parametrize(
+    ("quantity", "price", "amount"),
+    [
+        ("Qty Ord", "U/Price", "Ext. Cost"),
+        ("PO Qty", "Price/UOM", "Total Amount"),
+        ("Req. Qty", "Cost Each", "Item Total"),
+        ("Ordered Quantity", "Rate per Unit", "Line Value"),
+    ],
+)
+def test_reads_the_common_erp_titles_of_quantity_price_and_amount(quantity, price, amount):
+    """ERPs' own words for the three columns the arithmetic needs; a "Specification" column
+    beside the description is not part of it."""
+    renamed = {"Qty": quantity, "Unit Price": price, "Amount": amount}
+    titles = [(x, y, renamed.get(text, text)) for x, y, text in _titles()]
+    titles += [(250, 140, "Specification")]
+    items = _ITEMS + [(250, 160, "BRANDX")]
+    result = _read(_page(_header() + titles + items + _PLAIN_TOTALS)[0])
+    assert [(i.description, i.quantity, i.line_total) for i in result.order.items] == [
+        ("Steel bolts M8", Decimal("10"), Decimal("25.00")),
+        ("Washers", Decimal("4"), Decimal("5.00")),
+    ]

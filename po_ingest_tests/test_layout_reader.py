@@ -4,6 +4,7 @@ declines. Each page is drawn word by word so one test changes one thing."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 import pymupdf
@@ -1712,3 +1713,50 @@ def test_a_forms_blank_field_label_under_the_vendor_label_is_no_suppliers_name(b
         + _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
     )
     assert _read(content).order.supplier_name is None
+
+
+def test_a_delivery_schedule_line_under_an_item_repeating_its_quantity_is_no_item():
+    items = (
+        _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(X["description"], 172, "Del.date:03/20/2026"), (-X["quantity"], 172, "10")]
+        + _item(188, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.description, i.quantity) for i in order.items] == [
+        ("Steel bolts M8", Decimal("10")),
+        ("Washers", Decimal("4")),
+    ]
+
+
+def test_column_titles_printed_without_their_accents_are_known():
+    titles = [
+        (X["code"], 140, "Codigo"),
+        (X["description"], 140, "Descripcion"),
+        (-X["quantity"], 140, "Cantidad"),
+        (X["unit"], 140, "Unidad"),
+        (-X["unit_price"], 140, "Precio"),
+        (-X["total"], 140, "Importe"),
+    ]
+    content, _ = _page(_header("Pedido No.", "Fecha:") + titles + _ITEMS + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("AB-100", "Steel bolts M8"),
+        ("CD-200", "Washers"),
+    ]
+    assert re.match(phrase_pattern("descripción"), "DESCRIPCION", re.IGNORECASE)
+
+
+def test_an_amount_printed_over_its_totals_label_is_that_line():
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("", "36.00")])
+    totals += [(380, 240, "Grand Total")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("36.00")
+
+
+def test_puerto_ricos_sales_tax_total_is_the_tax():
+    totals = _totals(200, [("Sub-Total", "30.00"), ("Total IVU", "3.45"), ("Total", "33.45")])
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    order = _read(content).order
+    assert (order.tax, order.total) == (Decimal("3.45"), Decimal("33.45"))

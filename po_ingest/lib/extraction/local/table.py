@@ -29,6 +29,7 @@ from po_ingest.lib.extraction.local.under_item import (
     describes,
     labels_over_values,
     number_tail,
+    schedule_line,
     without_references,
     wrap_position,
     wraps_position,
@@ -155,6 +156,10 @@ def find_items(
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
             values = assign(row, table.columns)
+        if table.items and schedule_line(values, table.items[-1]):
+            table.notes.append(row.text)
+            table.end_row, last_y = index, row.y
+            continue
         if table.items and only_sums(values):
             in_table, closed, table.end_row = False, True, index - 1  # unlabelled sums
             continue

@@ -1760,3 +1760,51 @@ def test_puerto_ricos_sales_tax_total_is_the_tax():
     content, _ = _page(_header() + _titles() + _ITEMS + totals)
     order = _read(content).order
     assert (order.tax, order.total) == (Decimal("3.45"), Decimal("33.45"))
+
+
+def test_a_line_that_multiplies_is_an_item_though_it_names_a_tax():
+    items = _ITEMS + _item(188, "", "VAT@5%", "1", "1.50", "1.50")
+    totals = _totals(214, [("Subtotal", "31.50"), ("Total tax", "0.00"), ("Total", "31.50")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.description, i.line_total) for i in order.items][2] == ("VAT@5%", Decimal("1.50"))
+    assert (order.subtotal, order.tax) == (Decimal("31.50"), Decimal("0.00"))
+
+
+def test_a_clipped_description_touching_the_next_columns_word_is_not_joined_by_it():
+    text = "Steel bolts M8 galvanis"
+    end = X["description"] + pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+    titles = _titles() + [(end - 0.5, 140, "Ship")]
+    items = [t if t[2] != "Steel bolts M8" else (X["description"], 160, text) for t in _ITEMS]
+    items += [(end - 0.5, 160, "Yes"), (end - 0.5, 174, "Yes")]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == [text, "Washers"]
+
+
+def test_a_short_description_ending_where_its_centred_title_starts_is_the_description():
+    start = 200.0
+    titles = [
+        (50, 140, "Line"),
+        (80, 140, "Colour"),
+        (start + 0.3, 140, "Description"),
+        (-X["quantity"], 140, "Qty"),
+        (-X["unit_price"], 140, "Unit Price"),
+        (-X["total"], 140, "Amount"),
+    ]
+    rows = [
+        (160, "1", "Steel bolts M8 long", "10", "2.50", "25.00"),
+        (174, "2", "Nut", "4", "1.25", "5.00"),
+    ]
+    items = [
+        part
+        for y, line, text, qty, price, total in rows
+        for part in (
+            (50, y, line),
+            (-start, y, text) if text == "Nut" else (150, y, text),
+            (-X["quantity"], y, qty),
+            (-X["unit_price"], y, price),
+            (-X["total"], y, total),
+        )
+    ]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == ["Steel bolts M8 long", "Nut"]

@@ -109,11 +109,17 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     column of its first word."""
     under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
     text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
+    if not under:  # a short cell ending where a title starts ("VAT@5%" left of "Description")
+        text_under = [c.name for c in columns if c.name in _TEXT_COLUMNS and _touches(run, c)]
     if _phrase_with_number(run):
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
     return text_under[0] if len(text_under) == 1 else None
+
+
+def _touches(run: Cell, column: Column) -> bool:
+    return run.x0 < column.x0 and abs(run.x1 - column.x0) <= 1
 
 
 def assign(row: Row, columns: list[Column]) -> RawItem:

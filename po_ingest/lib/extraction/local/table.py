@@ -5,6 +5,7 @@ their columns' true edges (pymupdf's table finder, `grid.py`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
@@ -34,6 +35,7 @@ from po_ingest.lib.extraction.local.under_item import (
     wrap_position,
     wraps_position,
 )
+from po_ingest.lib.extraction.local.values import parse_amount
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 # A larger vertical gap between rows ends the table (footers are not items).
@@ -56,6 +58,20 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     not an item's."""
     words = sum(w.text[:1].isalpha() for w in row.words)
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
+
+
+def _amount(item: RawItem, name: str) -> Decimal | None:
+    words = item.cells.get(name, [])
+    return parse_amount(words[0].text) if len(words) == 1 else None
+
+
+def _multiplies(item: RawItem) -> bool:
+    """Its quantity × price is its amount, each one number in its column: an item whatever
+    its text says ("VAT@5%" entered as a line of its own, 1 × 5,102.50), not a totals line."""
+    quantity, price, amount = (_amount(item, n) for n in ("quantity", "unit_price", "line_total"))
+    if quantity is None or price is None or amount is None or quantity <= 0:
+        return False
+    return abs(quantity * price - amount) <= Decimal("0.01")
 
 
 def _next_line(above: Row, row: Row) -> bool:
@@ -137,7 +153,9 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(c.text) for c in cells):
+        if any(_TABLE_CLOSE.match(c.text) for c in cells) and not _multiplies(
+            assign(row, table.columns)
+        ):
             in_table, closed, table.end_row = False, True, index - 1
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells):

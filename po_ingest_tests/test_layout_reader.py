@@ -13,6 +13,7 @@ import pytest
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.extraction.local.columns import titled_columns
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
@@ -1808,3 +1809,88 @@ def test_a_short_description_ending_where_its_centred_title_starts_is_the_descri
     ]
     content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
     assert [i.description for i in _read(content).order.items] == ["Steel bolts M8 long", "Nut"]
+
+
+# Description, quantity, price, net amount, its tax and the line with tax (right edges).
+_NET_GROSS_X = {
+    "description": 60,
+    "rate": 190,
+    "quantity": 250,
+    "price": 320,
+    "net": 400,
+    "tax": 470,
+}
+
+
+def _net_gross_line(y: float, text: str, qty: str, price: str, net: str, tax: str, gross: str):
+    x = _NET_GROSS_X
+    return [
+        (x["description"], y, text),
+        (-x["rate"], y, "10%"),
+        (-x["quantity"], y, qty),
+        (-x["price"], y, price),
+        (-x["net"], y, net),
+        (-x["tax"], y, tax),
+        (-X["total"], y, gross),
+    ]
+
+
+def test_a_lines_amount_then_its_tax_then_its_total_with_tax_keeps_the_net_amount():
+    x = _NET_GROSS_X
+    titles = [
+        (x["description"], 140, "Item"),
+        (-x["rate"], 140, "PPN Rate"),
+        (-x["quantity"], 140, "Quantity"),
+        (-x["price"], 140, "Rate"),
+        (-x["net"], 140, "Amount"),
+        (-x["tax"], 140, "PPN"),
+        (-X["total"], 140, "Total"),
+    ]
+    items = _net_gross_line(160, "Jersey home", "2", "10.00", "20.00", "2.00", "22.00")
+    items += _net_gross_line(174, "Jersey away", "1", "10.00", "10.00", "1.00", "11.00")
+    totals = _totals(200, [("Subtotal", "30.00"), ("PPN", "3.00"), ("Total", "33.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [i.line_total for i in order.items] == [Decimal("20.00"), Decimal("10.00")]
+    assert (order.tax, order.total) == (Decimal("3.00"), Decimal("33.00"))
+    names = ["Item", "Quantity", "Rate", "Amount", "PPN", "Total"]
+    columns = titled_columns([(name, 60.0 * n, 60.0 * n + 40) for n, name in enumerate(names)])
+    assert [c.name for c in columns] == [
+        "description",
+        "quantity",
+        "unit_price",
+        "line_total",
+        "tax_amount",
+        "other",
+    ]
+
+
+def test_a_numbered_line_alone_left_of_the_titles_is_the_position():
+    titles = [t for t in _titles() if t[2] not in ("Code", "Unit")]
+    items = [
+        (X["description"], 154, "Steel bolts"),
+        (30, 160, "1."),
+        (-X["quantity"], 160, "10"),
+        (-X["unit_price"], 160, "2.50"),
+        (-X["total"], 160, "25.00"),
+        (X["description"], 166, "M8 galvanised"),
+        (30, 184, "2."),
+        (X["description"], 184, "Washers"),
+        (-X["quantity"], 184, "4"),
+        (-X["unit_price"], 184, "1.25"),
+        (-X["total"], 184, "5.00"),
+    ]
+    totals = _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.line_number, i.description) for i in order.items] == [
+        (1, "Steel bolts M8 galvanised"),
+        (2, "Washers"),
+    ]
+
+
+def test_a_price_printed_rounded_from_the_lines_amount_adds_up():
+    items = _item(160, "AB-100", "Jerseys", "6", "21.67", "130.00")
+    totals = _totals(186, [("Subtotal", "130.00"), ("VAT 20%", "26.00"), ("Total", "156.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert [i.unit_price for i in _read(content).order.items] == [Decimal("21.67")]

@@ -19,13 +19,24 @@ def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
     return abs(a - b) <= tolerance
 
 
+def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
+    """quantity × price = amount to the cent, or the price printed is the amount per unit
+    rounded to the places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded)."""
+    if _close(quantity * price, amount):
+        return True
+    places = price.as_tuple().exponent
+    if quantity <= 0 or not isinstance(places, int) or places > 0:
+        return False
+    return abs(amount / quantity - price) <= Decimal(10) ** places / 2
+
+
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
     """`line_total_mismatch` (quantity × unit price ≠ line total on some line),
     `subtotal_mismatch` (lines ≠ subtotal), `total_mismatch` (subtotal − allowances + charges + tax ≠ total)."""
     found: list[str] = []
     for item in order.items:
-        if None not in (item.quantity, item.unit_price, item.line_total) and not _close(
-            item.quantity * item.unit_price, item.line_total
+        if None not in (item.quantity, item.unit_price, item.line_total) and not line_adds_up(
+            item.quantity, item.unit_price, item.line_total
         ):
             found.append(LINE_TOTAL_MISMATCH)
             break

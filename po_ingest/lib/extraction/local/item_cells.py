@@ -140,23 +140,27 @@ def _phrase_with_number(run: Cell) -> bool:
     return len(run.words) > 1 and first.isalpha() and find_currency(first) is None
 
 
-_POSITION = re.compile(r"^\d{1,4}$")
+_POSITION = re.compile(r"^\d{1,4}\.?$")  # "1" or "1."
 
 
-def _untitled_position(item: RawItem) -> None:
+def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
     """A row that starts with a small number left of its first column, in a table titling
-    no position ("001" left of "Description"): that number is the line's position."""
+    no position ("001" left of "Description"): that number is the line's position, also
+    alone on the line when it lies left of every title (its description centred on it)."""
     if "line_number" in item.cells or not item.cells:
         return
     first_name = min(item.cells, key=lambda n: item.cells[n][0].x0)
     words = item.cells[first_name]
-    if (
-        first_name in _TEXT_COLUMNS
-        and len(words) > 1
-        and _POSITION.match(words[0].text)
-        and words[1].x0 - words[0].x1 > max(6.0, 0.8 * words[0].height)  # a cell of its own
-    ):
+    if first_name not in _TEXT_COLUMNS or not _POSITION.match(words[0].text):
+        return
+    if len(words) > 1:
+        alone = words[1].x0 - words[0].x1 > max(6.0, 0.8 * words[0].height)  # its own cell
+    else:
+        alone = columns is not None and all(words[0].x1 < c.x0 for c in columns)
+    if alone:
         item.cells["line_number"], item.cells[first_name] = words[:1], words[1:]
+        if not words[1:]:
+            del item.cells[first_name]
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
@@ -173,12 +177,12 @@ def code_over_description(item: RawItem) -> None:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
-def split_code(item: RawItem) -> None:
+def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
-    _untitled_position(item)
+    _untitled_position(item, columns)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
         item.cells["line_number" if position else "description"] = words

@@ -221,7 +221,7 @@ def find_items(
             continue
         if table.items and table.items[-1].page == row.page:
             pitch = min(pitch or row.y - previous_y, row.y - previous_y)
-        split_code(values)
+        split_code(values, table.columns)
         if centred:
             values.above = [_in_description(r, table.columns) for r in centred]
             centred = []

@@ -1894,3 +1894,32 @@ def test_a_price_printed_rounded_from_the_lines_amount_adds_up():
     totals = _totals(186, [("Subtotal", "130.00"), ("VAT 20%", "26.00"), ("Total", "156.00")])
     content, _ = _page(_header() + _titles() + items + totals)
     assert [i.unit_price for i in _read(content).order.items] == [Decimal("21.67")]
+
+
+def test_a_description_under_its_code_with_a_bare_count_beside_it_is_no_item():
+    titles = [t for t in _titles() if t[2] != "Description"]
+    titles = [(x, y, "Item Code" if text == "Code" else text) for x, y, text in titles]
+    rows = [
+        ("AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        ("CD-200", "Washers", "4", "1.25", "5.00"),
+    ]
+    items = [
+        part
+        for n, (code, text, qty, price, total) in enumerate(rows)
+        for part in (
+            (X["code"], 160 + 28 * n, code),
+            (-X["quantity"], 160 + 28 * n, qty),
+            (-X["unit_price"], 160 + 28 * n, price),
+            (-X["total"], 160 + 28 * n, total),
+            (X["code"], 172 + 28 * n, text),
+            (280, 172 + 28 * n, "Whse"),
+            (-X["quantity"], 172 + 28 * n, "101"),
+        )
+    ]
+    totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.item_code, i.description, i.quantity) for i in order.items] == [
+        ("AB-100", "Steel bolts M8", Decimal("10")),
+        ("CD-200", "Washers", Decimal("4")),
+    ]

@@ -101,6 +101,18 @@ def _in_description(row: Row, columns: list[Column]) -> Row:
     return Row(row.page, [w for run in runs for w in run.words] or row.words)
 
 
+def _describes_with_a_count(row: Row, values: RawItem, table: Table, last_y: float) -> bool:
+    """In a table without a description column, the row right under an item that prints
+    its description, with a bare number where the quantity stands but no price or amount
+    ("PALLET CHEP   Whse 101"): a detail beside the description, not an item."""
+    names = {c.name for c in table.columns}
+    if "description" in names or not {"unit_price", "line_total"} & names:
+        return False
+    if set(values.cells) & {"unit_price", "line_total"}:
+        return False
+    return describes(row, table.items[-1], last_y, table.columns)
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -187,7 +199,9 @@ def find_items(
             for name, words in values.cells.items()
             if name in _AMOUNT_COLUMNS and any(is_number(w.text) for w in words)
         ]
-        if _is_sentence(row, table.columns):
+        if _is_sentence(row, table.columns) or (
+            table.items and _describes_with_a_count(row, values, table, previous_y)
+        ):
             numbers = []
         if not numbers:
             items = table.items

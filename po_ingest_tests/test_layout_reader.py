@@ -1923,3 +1923,11 @@ def test_a_description_under_its_code_with_a_bare_count_beside_it_is_no_item():
         ("AB-100", "Steel bolts M8", Decimal("10")),
         ("CD-200", "Washers", Decimal("4")),
     ]
+
+
+def test_a_price_too_coarse_to_vouch_for_its_quantity_does_not_round_a_line():
+    items = _item(160, "AB-100", "Jerseys", "1000", "5", "5400.00")
+    totals = _totals(186, [("Subtotal", "5400.00"), ("Total", "5400.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    with pytest.raises(ExtractionDeclined, match="line_total_mismatch"):
+        _read(content)

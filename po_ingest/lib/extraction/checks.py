@@ -21,13 +21,16 @@ def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
 
 def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
     """quantity × price = amount to the cent, or the price printed is the amount per unit
-    rounded to the places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded)."""
+    rounded to the places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded),
+    where that rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds
+    too coarsely to vouch for the quantity."""
     if _close(quantity * price, amount):
         return True
     places = price.as_tuple().exponent
     if quantity <= 0 or not isinstance(places, int) or places > 0:
         return False
-    return abs(amount / quantity - price) <= Decimal(10) ** places / 2
+    half = Decimal(10) ** places / 2
+    return half * 1000 <= price and abs(amount / quantity - price) <= half
 
 
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:

@@ -1931,3 +1931,31 @@ def test_a_price_too_coarse_to_vouch_for_its_quantity_does_not_round_a_line():
     content, _ = _page(_header() + _titles() + items + totals)
     with pytest.raises(ExtractionDeclined, match="line_total_mismatch"):
         _read(content)
+
+
+def test_a_fixed_width_line_its_quantity_a_space_from_a_stock_number_of_several_words():
+    titles = [
+        (22, 140, "QUANTITY"),
+        (104, 140, "STOCK NUMBER"),
+        (230, 140, "DESCRIPTION OF MATERIAL"),
+        (389, 140, "UNIT PRICE"),
+        (454, 140, "UNIT"),
+        (518, 140, "TOTAL"),
+    ]
+    items = [
+        (55, 160, "450 CHEP PALLET"),
+        (157, 160, "00"),
+        (180, 160, "USE CHEP PALLET"),
+        (410, 160, "4.9501"),
+        (454, 160, "EA"),
+        (-566, 160, "2,227.55"),
+        (180, 172, "DELIVERY SCHEDULE"),
+        (242, 184, "450"),
+        (288, 184, "12/29/20"),
+    ]
+    totals = [(367, 210, "TOTAL AMOUNT"), (-566, 210, "2,227.55")]
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.quantity, i.item_code, i.description) for i in order.items] == [
+        (Decimal("450"), "CHEP PALLET 00", "USE CHEP PALLET")
+    ]

@@ -42,6 +42,7 @@ class RawItem:
     text_ended: bool = False
     # Text rows right above its numbers, starting where its description starts.
     above: list[Row] = field(default_factory=list)
+    runs: list[list[int]] = field(default_factory=list)  # its line's cells, by word id
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
@@ -122,11 +123,32 @@ def _touches(run: Cell, column: Column) -> bool:
     return run.x0 < column.x0 and abs(run.x1 - column.x0) <= 1
 
 
+def _leading_number(run: Cell, columns: list[Column]) -> str | None:
+    """A number starting a run, aligned with a column of numbers and left of every text
+    title the rest of the run lies under: a field one space from the next (a fixed-width
+    print's "450 CHEP PALLET" is the quantity, then the stock number)."""
+    first, rest = run.words[0], run.words[1:]
+    if not rest or not is_number(first.text) or is_number(rest[0].text):
+        return None
+    name = numeric_column(first, columns)
+    under = [c for c in columns if rest[0].x0 < c.x1 and run.x1 > c.x0]
+    if name is None or not under or any(c.name not in _TEXT_COLUMNS for c in under):
+        return None
+    return name if all(first.x1 < c.x0 for c in under) else None
+
+
 def assign(row: Row, columns: list[Column]) -> RawItem:
     """The row's words by column: a run's words together where `_run_column` says so,
     else each by its own position."""
     values = RawItem(row.page)
+    runs = []
     for run in row.cells():
+        if number := _leading_number(run, columns):
+            values.add(number, run.words[0])
+            run = Cell(run.words[1:])
+        runs.append(run)
+    values.runs = [[id(w) for w in run.words] for run in runs]
+    for run in runs:
         name = _run_column(run, columns)
         for word in run.words:
             values.add(name or column_of(word, columns), word)
@@ -177,6 +199,20 @@ def code_over_description(item: RawItem) -> None:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
+def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
+    """A code of several words ("CHEP PALLET  00"): its cells hold none of the
+    description's words, which has a cell of its own; words overflowing from a description
+    left of its centred title share a cell with it."""
+    description = {id(w) for w in item.cells.get("description", [])}
+    code = {id(w) for w in words}
+    if len(words) < 2 or not description:
+        return False
+    cells = [set(run) for run in item.runs]
+    return all(not (run & code and run & description) for run in cells) and any(
+        run <= description for run in cells if run
+    )
+
+
 def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
@@ -196,6 +232,8 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
             item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):
         words = item.cells.get(name, [])
+        if name == "item_code" and _code_of_its_own(item, words):
+            continue
         if len(words) > 1:
             item.cells[name] = words[:1]
             item.cells["description"] = words[1:] + item.cells.get("description", [])

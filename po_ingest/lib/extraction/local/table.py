@@ -4,6 +4,7 @@ their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -36,6 +37,7 @@ from po_ingest.lib.extraction.local.under_item import (
     wraps_position,
 )
 from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 # A larger vertical gap between rows ends the table (footers are not items).
@@ -44,6 +46,9 @@ _MAX_ROW_GAP = 40.0
 _TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _TABLE_PAUSE = starting("table_end")
 _ITEM_TAX = starting("item_tax")
+_ITEM_SECTION = re.compile(
+    rf"^\W*(?:{alternatives(vocabulary()['item_sections']['headings'])})\W*$", re.IGNORECASE
+)
 
 
 def _is_full_item(row: Row, columns: list[Column]) -> bool:
@@ -212,6 +217,9 @@ def find_items(
             elif items and following and labels_over_values(row, following):
                 table.notes += [row.text, following.text]  # "Requested Date" over its date
                 index, last_y = index + 1, following.y
+            elif items and _ITEM_SECTION.match(row.text):
+                table.notes.append(row.text)  # "DELIVERY SCHEDULE" under the item
+                items[-1].text_ended = True
             elif items and wraps_position(items[-1], values):
                 wrap_position(items[-1], values.cells["line_number"])
             elif items and describes(row, items[-1], previous_y, table.columns):

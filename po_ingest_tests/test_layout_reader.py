@@ -4,6 +4,7 @@ declines. Each page is drawn word by word so one test changes one thing."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from decimal import Decimal
 
 import pymupdf
@@ -12,6 +13,7 @@ import pytest
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.extraction.local.columns import titled_columns
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
@@ -1797,4 +1799,249 @@ def test_reads_the_common_erp_titles_of_quantity_price_and_amount(quantity, pric
     assert [(i.description, i.quantity, i.line_total) for i in result.order.items] == [
         ("Steel bolts M8", Decimal("10"), Decimal("25.00")),
         ("Washers", Decimal("4"), Decimal("5.00")),
+    ]
+
+
+def test_a_delivery_schedule_line_under_an_item_repeating_its_quantity_is_no_item():
+    items = (
+        _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+        + [(X["description"], 172, "Del.date:03/20/2026"), (-X["quantity"], 172, "10")]
+        + _item(188, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(214, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.description, i.quantity) for i in order.items] == [
+        ("Steel bolts M8", Decimal("10")),
+        ("Washers", Decimal("4")),
+    ]
+
+
+def test_column_titles_printed_without_their_accents_are_known():
+    titles = [
+        (X["code"], 140, "Codigo"),
+        (X["description"], 140, "Descripcion"),
+        (-X["quantity"], 140, "Cantidad"),
+        (X["unit"], 140, "Unidad"),
+        (-X["unit_price"], 140, "Precio"),
+        (-X["total"], 140, "Importe"),
+    ]
+    content, _ = _page(_header("Pedido No.", "Fecha:") + titles + _ITEMS + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("AB-100", "Steel bolts M8"),
+        ("CD-200", "Washers"),
+    ]
+    assert re.match(phrase_pattern("descripción"), "DESCRIPCION", re.IGNORECASE)
+
+
+def test_an_amount_printed_over_its_totals_label_is_that_line():
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("", "36.00")])
+    totals += [(380, 240, "Grand Total")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("36.00")
+
+
+def test_puerto_ricos_sales_tax_total_is_the_tax():
+    totals = _totals(200, [("Sub-Total", "30.00"), ("Total IVU", "3.45"), ("Total", "33.45")])
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    order = _read(content).order
+    assert (order.tax, order.total) == (Decimal("3.45"), Decimal("33.45"))
+
+
+def test_a_line_that_multiplies_is_an_item_though_it_names_a_tax():
+    items = _ITEMS + _item(188, "", "VAT@5%", "1", "1.50", "1.50")
+    totals = _totals(214, [("Subtotal", "31.50"), ("Total tax", "0.00"), ("Total", "31.50")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.description, i.line_total) for i in order.items][2] == ("VAT@5%", Decimal("1.50"))
+    assert (order.subtotal, order.tax) == (Decimal("31.50"), Decimal("0.00"))
+
+
+def test_a_clipped_description_touching_the_next_columns_word_is_not_joined_by_it():
+    text = "Steel bolts M8 galvanis"
+    end = X["description"] + pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+    titles = _titles() + [(end - 0.5, 140, "Ship")]
+    items = [t if t[2] != "Steel bolts M8" else (X["description"], 160, text) for t in _ITEMS]
+    items += [(end - 0.5, 160, "Yes"), (end - 0.5, 174, "Yes")]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == [text, "Washers"]
+
+
+def test_a_short_description_ending_where_its_centred_title_starts_is_the_description():
+    start = 200.0
+    titles = [
+        (50, 140, "Line"),
+        (80, 140, "Colour"),
+        (start + 0.3, 140, "Description"),
+        (-X["quantity"], 140, "Qty"),
+        (-X["unit_price"], 140, "Unit Price"),
+        (-X["total"], 140, "Amount"),
+    ]
+    rows = [
+        (160, "1", "Steel bolts M8 long", "10", "2.50", "25.00"),
+        (174, "2", "Nut", "4", "1.25", "5.00"),
+    ]
+    items = [
+        part
+        for y, line, text, qty, price, total in rows
+        for part in (
+            (50, y, line),
+            (-start, y, text) if text == "Nut" else (150, y, text),
+            (-X["quantity"], y, qty),
+            (-X["unit_price"], y, price),
+            (-X["total"], y, total),
+        )
+    ]
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == ["Steel bolts M8 long", "Nut"]
+
+
+# Description, quantity, price, net amount, its tax and the line with tax (right edges).
+_NET_GROSS_X = {
+    "description": 60,
+    "rate": 190,
+    "quantity": 250,
+    "price": 320,
+    "net": 400,
+    "tax": 470,
+}
+
+
+def _net_gross_line(y: float, text: str, qty: str, price: str, net: str, tax: str, gross: str):
+    x = _NET_GROSS_X
+    return [
+        (x["description"], y, text),
+        (-x["rate"], y, "10%"),
+        (-x["quantity"], y, qty),
+        (-x["price"], y, price),
+        (-x["net"], y, net),
+        (-x["tax"], y, tax),
+        (-X["total"], y, gross),
+    ]
+
+
+def test_a_lines_amount_then_its_tax_then_its_total_with_tax_keeps_the_net_amount():
+    x = _NET_GROSS_X
+    titles = [
+        (x["description"], 140, "Item"),
+        (-x["rate"], 140, "PPN Rate"),
+        (-x["quantity"], 140, "Quantity"),
+        (-x["price"], 140, "Rate"),
+        (-x["net"], 140, "Amount"),
+        (-x["tax"], 140, "PPN"),
+        (-X["total"], 140, "Total"),
+    ]
+    items = _net_gross_line(160, "Jersey home", "2", "10.00", "20.00", "2.00", "22.00")
+    items += _net_gross_line(174, "Jersey away", "1", "10.00", "10.00", "1.00", "11.00")
+    totals = _totals(200, [("Subtotal", "30.00"), ("PPN", "3.00"), ("Total", "33.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [i.line_total for i in order.items] == [Decimal("20.00"), Decimal("10.00")]
+    assert (order.tax, order.total) == (Decimal("3.00"), Decimal("33.00"))
+    names = ["Item", "Quantity", "Rate", "Amount", "PPN", "Total"]
+    columns = titled_columns([(name, 60.0 * n, 60.0 * n + 40) for n, name in enumerate(names)])
+    assert [c.name for c in columns] == [
+        "description",
+        "quantity",
+        "unit_price",
+        "line_total",
+        "tax_amount",
+        "other",
+    ]
+
+
+def test_a_numbered_line_alone_left_of_the_titles_is_the_position():
+    titles = [t for t in _titles() if t[2] not in ("Code", "Unit")]
+    items = [
+        (X["description"], 154, "Steel bolts"),
+        (30, 160, "1."),
+        (-X["quantity"], 160, "10"),
+        (-X["unit_price"], 160, "2.50"),
+        (-X["total"], 160, "25.00"),
+        (X["description"], 166, "M8 galvanised"),
+        (30, 184, "2."),
+        (X["description"], 184, "Washers"),
+        (-X["quantity"], 184, "4"),
+        (-X["unit_price"], 184, "1.25"),
+        (-X["total"], 184, "5.00"),
+    ]
+    totals = _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.line_number, i.description) for i in order.items] == [
+        (1, "Steel bolts M8 galvanised"),
+        (2, "Washers"),
+    ]
+
+
+def test_a_price_printed_rounded_from_the_lines_amount_adds_up():
+    items = _item(160, "AB-100", "Jerseys", "6", "21.67", "130.00")
+    totals = _totals(186, [("Subtotal", "130.00"), ("VAT 20%", "26.00"), ("Total", "156.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    assert [i.unit_price for i in _read(content).order.items] == [Decimal("21.67")]
+
+
+def test_a_description_under_its_code_with_a_bare_count_beside_it_is_no_item():
+    titles = [t for t in _titles() if t[2] != "Description"]
+    titles = [(x, y, "Item Code" if text == "Code" else text) for x, y, text in titles]
+    rows = [
+        ("AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        ("CD-200", "Washers", "4", "1.25", "5.00"),
+    ]
+    items = [
+        part
+        for n, (code, text, qty, price, total) in enumerate(rows)
+        for part in (
+            (X["code"], 160 + 28 * n, code),
+            (-X["quantity"], 160 + 28 * n, qty),
+            (-X["unit_price"], 160 + 28 * n, price),
+            (-X["total"], 160 + 28 * n, total),
+            (X["code"], 172 + 28 * n, text),
+            (280, 172 + 28 * n, "Whse"),
+            (-X["quantity"], 172 + 28 * n, "101"),
+        )
+    ]
+    totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.item_code, i.description, i.quantity) for i in order.items] == [
+        ("AB-100", "Steel bolts M8", Decimal("10")),
+        ("CD-200", "Washers", Decimal("4")),
+    ]
+
+
+def test_a_price_too_coarse_to_vouch_for_its_quantity_does_not_round_a_line():
+    items = _item(160, "AB-100", "Jerseys", "1000", "5", "5400.00")
+    totals = _totals(186, [("Subtotal", "5400.00"), ("Total", "5400.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    with pytest.raises(ExtractionDeclined, match="line_total_mismatch"):
+        _read(content)
+
+
+def test_a_fixed_width_line_its_quantity_a_space_from_a_stock_number_of_several_words():
+    titles = [
+        (22, 140, "QUANTITY"),
+        (104, 140, "STOCK NUMBER"),
+        (230, 140, "DESCRIPTION OF MATERIAL"),
+        (389, 140, "UNIT PRICE"),
+        (454, 140, "UNIT"),
+        (518, 140, "TOTAL"),
+    ]
+    items = [
+        (55, 160, "450 CHEP PALLET"),
+        (157, 160, "00"),
+        (180, 160, "USE CHEP PALLET"),
+        (410, 160, "4.9501"),
+        (454, 160, "EA"),
+        (-566, 160, "2,227.55"),
+        (180, 172, "DELIVERY SCHEDULE"),
+        (242, 184, "450"),
+        (288, 184, "12/29/20"),
+    ]
+    totals = [(367, 210, "TOTAL AMOUNT"), (-566, 210, "2,227.55")]
+    content, _ = _page(_header() + titles + items + totals)
+    order = _read(content).order
+    assert [(i.quantity, i.item_code, i.description) for i in order.items] == [
+        (Decimal("450"), "CHEP PALLET 00", "USE CHEP PALLET")
     ]

@@ -19,13 +19,27 @@ def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
     return abs(a - b) <= tolerance
 
 
+def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
+    """quantity × price = amount to the cent, or the price printed is the amount per unit
+    rounded to the places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded),
+    where that rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds
+    too coarsely to vouch for the quantity."""
+    if _close(quantity * price, amount):
+        return True
+    places = price.as_tuple().exponent
+    if quantity <= 0 or not isinstance(places, int) or places > 0:
+        return False
+    half = Decimal(10) ** places / 2
+    return half * 1000 <= price and abs(amount / quantity - price) <= half
+
+
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:
     """`line_total_mismatch` (quantity × unit price ≠ line total on some line),
     `subtotal_mismatch` (lines ≠ subtotal), `total_mismatch` (subtotal − allowances + charges + tax ≠ total)."""
     found: list[str] = []
     for item in order.items:
-        if None not in (item.quantity, item.unit_price, item.line_total) and not _close(
-            item.quantity * item.unit_price, item.line_total
+        if None not in (item.quantity, item.unit_price, item.line_total) and not line_adds_up(
+            item.quantity, item.unit_price, item.line_total
         ):
             found.append(LINE_TOTAL_MISMATCH)
             break

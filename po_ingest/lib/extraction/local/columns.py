@@ -122,6 +122,7 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]
     found = _one_description(found, kind.product_codes)
+    _net_then_gross(found)
     names = [c.name for c in found]
     if (
         kind.unit_counts
@@ -136,6 +137,14 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
     if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
+
+
+def _net_then_gross(found: list[Column]) -> None:
+    """Two line amounts with the line's tax between them ("Amount | PPN | Total") are its
+    value before tax, then with it; the first is the line's amount."""
+    totals = [n for n, c in enumerate(found) if c.name == "line_total"]
+    if len(totals) == 2 and any(c.name == "tax_amount" for c in found[totals[0] : totals[1]]):
+        found[totals[1]].name = "other"
 
 
 def _one_description(found: list[Column], product_codes: bool = False) -> list[Column]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from decimal import Decimal
 from itertools import product
 
+from po_ingest.lib.extraction.checks import line_adds_up
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.values import parse_amount
@@ -47,7 +48,7 @@ def includes_tax(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> 
     if "line_total" not in found or not any(raw.cells.get(name) for name in _TAX_COLUMNS):
         return False  # a priced line without its amount: the order's total checks it
     quantity, price, amount = (found[n].value for n in ("quantity", "unit_price", "line_total"))
-    if abs(quantity * price - amount) <= _CENT:
+    if line_adds_up(quantity, price, amount):
         return False
     rates = _summed(raw, "tax_rate", decimal_comma)
     taxes = _summed(raw, "tax_amount", decimal_comma)

@@ -43,6 +43,7 @@ class RawItem:
     text_ended: bool = False
     # Text rows right above its numbers, starting where its description starts.
     above: list[Row] = field(default_factory=list)
+    runs: list[list[int]] = field(default_factory=list)  # its line's cells, by word id
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
@@ -116,6 +117,8 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     column of its first word."""
     under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
     text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
+    if not under:  # a short cell ending where a title starts ("VAT@5%" left of "Description")
+        text_under = [c.name for c in columns if c.name in _TEXT_COLUMNS and _touches(run, c)]
     if _phrase_with_number(run):
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if any(is_number(w.text) for w in run.words):
@@ -123,11 +126,36 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     return text_under[0] if len(text_under) == 1 else None
 
 
+def _touches(run: Cell, column: Column) -> bool:
+    return run.x0 < column.x0 and abs(run.x1 - column.x0) <= 1
+
+
+def _leading_number(run: Cell, columns: list[Column]) -> str | None:
+    """A number starting a run, aligned with a column of numbers and left of every text
+    title the rest of the run lies under: a field one space from the next (a fixed-width
+    print's "450 CHEP PALLET" is the quantity, then the stock number)."""
+    first, rest = run.words[0], run.words[1:]
+    if not rest or not is_number(first.text) or is_number(rest[0].text):
+        return None
+    name = numeric_column(first, columns)
+    under = [c for c in columns if rest[0].x0 < c.x1 and run.x1 > c.x0]
+    if name is None or not under or any(c.name not in _TEXT_COLUMNS for c in under):
+        return None
+    return name if all(first.x1 < c.x0 for c in under) else None
+
+
 def assign(row: Row, columns: list[Column]) -> RawItem:
     """The row's words by column: a run's words together where `_run_column` says so,
     else each by its own position."""
     values = RawItem(row.page)
+    runs = []
     for run in row.cells():
+        if number := _leading_number(run, columns):
+            values.add(number, run.words[0])
+            run = Cell(run.words[1:])
+        runs.append(run)
+    values.runs = [[id(w) for w in run.words] for run in runs]
+    for run in runs:
         name = _run_column(run, columns)
         for word in run.words:
             values.add(name or column_of(word, columns), word)
@@ -141,23 +169,27 @@ def _phrase_with_number(run: Cell) -> bool:
     return len(run.words) > 1 and first.isalpha() and find_currency(first) is None
 
 
-_POSITION = re.compile(r"^\d{1,4}$")
+_POSITION = re.compile(r"^\d{1,4}\.?$")  # "1" or "1."
 
 
-def _untitled_position(item: RawItem) -> None:
+def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
     """A row that starts with a small number left of its first column, in a table titling
-    no position ("001" left of "Description"): that number is the line's position."""
+    no position ("001" left of "Description"): that number is the line's position, also
+    alone on the line when it lies left of every title (its description centred on it)."""
     if "line_number" in item.cells or not item.cells:
         return
     first_name = min(item.cells, key=lambda n: item.cells[n][0].x0)
     words = item.cells[first_name]
-    if (
-        first_name in _TEXT_COLUMNS
-        and len(words) > 1
-        and _POSITION.match(words[0].text)
-        and words[1].x0 - words[0].x1 > max(6.0, 0.8 * words[0].height)  # a cell of its own
-    ):
+    if first_name not in _TEXT_COLUMNS or not _POSITION.match(words[0].text):
+        return
+    if len(words) > 1:
+        alone = words[1].x0 - words[0].x1 > max(6.0, 0.8 * words[0].height)  # its own cell
+    else:
+        alone = columns is not None and all(words[0].x1 < c.x0 for c in columns)
+    if alone:
         item.cells["line_number"], item.cells[first_name] = words[:1], words[1:]
+        if not words[1:]:
+            del item.cells[first_name]
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
@@ -194,12 +226,26 @@ def _code_or_description(item: RawItem) -> None:
         del item.cells[CODE_OR_DESCRIPTION]
 
 
-def split_code(item: RawItem) -> None:
+def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
+    """A code of several words ("CHEP PALLET  00"): its cells hold none of the
+    description's words, which has a cell of its own; words overflowing from a description
+    left of its centred title share a cell with it."""
+    description = {id(w) for w in item.cells.get("description", [])}
+    code = {id(w) for w in words}
+    if len(words) < 2 or not description:
+        return False
+    cells = [set(run) for run in item.runs]
+    return all(not (run & code and run & description) for run in cells) and any(
+        run <= description for run in cells if run
+    )
+
+
+def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
-    _untitled_position(item)
+    _untitled_position(item, columns)
     _code_or_description(item)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
@@ -214,6 +260,8 @@ def split_code(item: RawItem) -> None:
             item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):
         words = item.cells.get(name, [])
+        if name == "item_code" and _code_of_its_own(item, words):
+            continue
         if len(words) > 1:
             item.cells[name] = words[:1]
             item.cells["description"] = words[1:] + item.cells.get("description", [])

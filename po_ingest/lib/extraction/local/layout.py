@@ -72,11 +72,13 @@ class Row:
         return " ".join(w.text for w in self.words)
 
     def cells(self) -> list[Cell]:
-        """Words split where the gap is wider than about one character box."""
+        """Words split where the gap is wider than about one character box, or where a word
+        starts before the one left of it ends: a cell clipped at its column's edge, and the
+        next column's text drawn over its end ("Distributio" touching "Yes")."""
         cells: list[Cell] = []
         for word in self.words:
             gap_limit = max(6.0, 0.8 * word.height)
-            if cells and word.x0 - cells[-1].words[-1].x1 <= gap_limit:
+            if cells and 0 <= word.x0 - cells[-1].words[-1].x1 <= gap_limit:
                 cells[-1].words.append(word)
             else:
                 cells.append(Cell([word]))

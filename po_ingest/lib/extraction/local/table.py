@@ -4,7 +4,9 @@ their columns' true edges (pymupdf's table finder, `grid.py`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
@@ -29,10 +31,13 @@ from po_ingest.lib.extraction.local.under_item import (
     describes,
     labels_over_values,
     number_tail,
+    schedule_line,
     without_references,
     wrap_position,
     wraps_position,
 )
+from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 # A larger vertical gap between rows ends the table (footers are not items).
@@ -41,6 +46,9 @@ _MAX_ROW_GAP = 40.0
 _TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _TABLE_PAUSE = starting("table_end")
 _ITEM_TAX = starting("item_tax")
+_ITEM_SECTION = re.compile(
+    rf"^\W*(?:{alternatives(vocabulary()['item_sections']['headings'])})\W*$", re.IGNORECASE
+)
 
 
 def _is_full_item(row: Row, columns: list[Column]) -> bool:
@@ -55,6 +63,20 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     not an item's."""
     words = sum(w.text[:1].isalpha() for w in row.words)
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
+
+
+def _amount(item: RawItem, name: str) -> Decimal | None:
+    words = item.cells.get(name, [])
+    return parse_amount(words[0].text) if len(words) == 1 else None
+
+
+def _multiplies(item: RawItem) -> bool:
+    """Its quantity × price is its amount, each one number in its column: an item whatever
+    its text says ("VAT@5%" entered as a line of its own, 1 × 5,102.50), not a totals line."""
+    quantity, price, amount = (_amount(item, n) for n in ("quantity", "unit_price", "line_total"))
+    if quantity is None or price is None or amount is None or quantity <= 0:
+        return False
+    return abs(quantity * price - amount) <= Decimal("0.01")
 
 
 def _next_line(above: Row, row: Row) -> bool:
@@ -82,6 +104,18 @@ def _in_description(row: Row, columns: list[Column]) -> Row:
     described = {id(w) for w in assign(row, columns).cells.get("description", [])}
     runs = [c for c in row.cells() if any(id(w) in described for w in c.words)]
     return Row(row.page, [w for run in runs for w in run.words] or row.words)
+
+
+def _describes_with_a_count(row: Row, values: RawItem, table: Table, last_y: float) -> bool:
+    """In a table without a description column, the row right under an item that prints
+    its description, with a bare number where the quantity stands but no price or amount
+    ("PALLET CHEP   Whse 101"): a detail beside the description, not an item."""
+    names = {c.name for c in table.columns}
+    if "description" in names or not {"unit_price", "line_total"} & names:
+        return False
+    if set(values.cells) & {"unit_price", "line_total"}:
+        return False
+    return describes(row, table.items[-1], last_y, table.columns)
 
 
 @dataclass
@@ -136,7 +170,9 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(c.text) for c in cells):
+        if any(_TABLE_CLOSE.match(c.text) for c in cells) and not _multiplies(
+            assign(row, table.columns)
+        ):
             in_table, closed, table.end_row = False, True, index - 1
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells):
@@ -155,6 +191,10 @@ def find_items(
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
             values = assign(row, table.columns)
+        if table.items and schedule_line(values, table.items[-1]):
+            table.notes.append(row.text)
+            table.end_row, last_y = index, row.y
+            continue
         if table.items and only_sums(values):
             in_table, closed, table.end_row = False, True, index - 1  # unlabelled sums
             continue
@@ -164,7 +204,9 @@ def find_items(
             for name, words in values.cells.items()
             if name in _AMOUNT_COLUMNS and any(is_number(w.text) for w in words)
         ]
-        if _is_sentence(row, table.columns):
+        if _is_sentence(row, table.columns) or (
+            table.items and _describes_with_a_count(row, values, table, previous_y)
+        ):
             numbers = []
         if not numbers:
             items = table.items
@@ -175,6 +217,9 @@ def find_items(
             elif items and following and labels_over_values(row, following):
                 table.notes += [row.text, following.text]  # "Requested Date" over its date
                 index, last_y = index + 1, following.y
+            elif items and _ITEM_SECTION.match(row.text):
+                table.notes.append(row.text)  # "DELIVERY SCHEDULE" under the item
+                items[-1].text_ended = True
             elif items and wraps_position(items[-1], values):
                 wrap_position(items[-1], values.cells["line_number"])
             elif items and describes(row, items[-1], previous_y, table.columns):
@@ -198,7 +243,7 @@ def find_items(
             continue
         if table.items and table.items[-1].page == row.page:
             pitch = min(pitch or row.y - previous_y, row.y - previous_y)
-        split_code(values)
+        split_code(values, table.columns)
         if centred:
             values.above = [_in_description(r, table.columns) for r in centred]
             centred = []

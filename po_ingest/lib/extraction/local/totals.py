@@ -111,6 +111,21 @@ def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | N
     return label.text
 
 
+def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | None:
+    """An amount alone on its line over a totals label printing none (SAP's "237,619.20"
+    over "Total General / USD"): that label names it."""
+    cells = row.cells()
+    if not following or len(cells) != 1 or not _is_amount(cells[0].text, decimal_comma):
+        return None
+    below = following[0]
+    if below.page != row.page or below.y - row.y > 1.6 * max(row.height, below.height):
+        return None
+    label = below.cells()[0]
+    if label.x1 > cells[0].x0 or _label_and_amount(below, decimal_comma)[2] is not None:
+        return None
+    return label.text if _kind([label.text]) not in (None, "ignore") else None
+
+
 def _latin(text: str) -> bool:
     return any("a" <= c.lower() <= "z" for c in text)
 
@@ -220,6 +235,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         kind = _kind(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):
             kind, labels = _kind([over]), [over]
+        if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
+            kind, labels = _kind([under]), [under]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it

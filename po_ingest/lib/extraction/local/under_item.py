@@ -14,6 +14,8 @@ _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IG
 # "Line: 1000", "Lot: A-7": one labelled value standing alone under an item.
 _LABELLED_VALUE = re.compile(r"^[^\W\d][\w.#/ -]{0,24}:\s*[\w./-]+$")
 _DESCRIBING = {"item_code", "code_description", "description"}
+# A date as ERP schedules print it, alone or after a label ("F.Ent:02/01/2021", "2021-02-01").
+_DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$")
 # "other": a column the reader does not keep wraps too, beside the description wrapping.
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
 _FLUSH_GAP = 2.5  # line heights between wrapped lines of a widely spaced description
@@ -132,6 +134,18 @@ def without_references(row: Row) -> Row | None:
         for w in c.words
     ]
     return Row(row.page, kept) if kept else None
+
+
+def schedule_line(row: RawItem, item: RawItem) -> bool:
+    """A date and the item's quantity again, nothing else among the amounts, under the
+    item: a line of its delivery schedule (SAP's "F.Ent:02/01/2021  1,428.000"), not an item."""
+    quantity, above = row.cells.get("quantity", []), item.cells.get("quantity", [])
+    if set(row.cells) & {"unit_price", "line_total"} or len(quantity) != 1 or len(above) != 1:
+        return False
+    if quantity[0].text != above[0].text:
+        return False
+    rest = [w for name, words in row.cells.items() if name != "quantity" for w in words]
+    return any(_DATE.search(w.text) for w in rest)
 
 
 def labels_over_values(row: Row, following: Row) -> bool:

@@ -21,9 +21,14 @@ def vocabulary() -> dict:
     return vocabulary_file(_FILE)
 
 
+# Accented letters and the plain letter a print without accents has in their place.
+_PLAIN = dict(zip("áàâãéèêíìîóòôõúùûç", "aaaaeeeiiioooouuuc", strict=True))
+
+
 def phrase_pattern(phrase: str) -> str:
     """A phrase as a regular expression: a space is any spacing or a slash, a slash may
-    have spaces around it ("PO Number / Date"), "." and "-" optional, "º" and "°" the same."""
+    have spaces around it ("PO Number / Date"), "." and "-" optional, "º" and "°" the same, an
+    accented letter also its plain one ("Descripción" matches "DESCRIPCION")."""
     parts = []
     for char in phrase.lower():
         if char == " ":
@@ -34,6 +39,8 @@ def phrase_pattern(phrase: str) -> str:
             parts.append(re.escape(char) + "?")
         elif char in "º°":  # "N°" and "Nº" are written either way
             parts.append("[º°]")
+        elif char in _PLAIN:
+            parts.append(f"[{char}{_PLAIN[char]}]")
         else:
             parts.append(re.escape(char))
     return "".join(parts)

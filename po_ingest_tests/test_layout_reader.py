@@ -2045,3 +2045,25 @@ def test_a_fixed_width_line_its_quantity_a_space_from_a_stock_number_of_several_
     assert [(i.quantity, i.item_code, i.description) for i in order.items] == [
         (Decimal("450"), "CHEP PALLET 00", "USE CHEP PALLET")
     ]
+
+
+def test_an_untitled_form_labelling_its_po_number_and_date_is_an_order():
+    lines = [(50, 80, "PO Number:"), (150, 80, "4500004965"), (50, 95, "PO Date:")]
+    lines += [(150, 95, "2024-08-04"), *_titles(), *_ITEMS, *_PLAIN_TOTALS]
+    content, _ = _page(lines, title="Saudi Technology Co. Ltd")
+    result = _read(content)
+    assert (result.order.po_number, result.order.total) == ("4500004965", Decimal("36.00"))
+    lines[0] = (50, 80, "Ref. No.:")
+    lines[2] = (50, 95, "Date:")
+    content, _ = _page(lines, title="Saudi Technology Co. Ltd")
+    with pytest.raises(ExtractionDeclined, match="no purchase-order title"):
+        _read(content)
+
+
+def test_another_fields_qualified_label_under_a_label_is_not_its_value():
+    lines = [*_header(), (50, 110, "Vendor Name"), (150, 110, "Asset Technology Group")]
+    lines += [(50, 122, "Vendor ID"), (150, 122, "212747")]
+    lines += [*_titles(160), *_item(180, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")]
+    lines += _totals(200, [("Total", "25.00")])
+    content, _ = _page(lines)
+    assert _read(content).order.supplier_name == "Asset Technology Group"

@@ -30,6 +30,13 @@ class Labels:
     def is_label(self, text: str) -> bool:
         return any((m := p.match(text)) and not m["rest"] for p in self.patterns.values())
 
+    def is_qualified_label(self, text: str) -> bool:
+        """Another field's label made of one of these and a qualifier ("Vendor ID")."""
+        return any(
+            (m := p.match(text)) and m["rest"] and self.qualified.match(m["rest"])
+            for p in self.patterns.values()
+        )
+
     def names_two(self, text: str) -> bool:
         """A label for two fields ("Order No. & Date :"), nothing after it in its cell."""
         return (
@@ -103,7 +110,7 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if labels.is_label(found[0].text):
+            if labels.is_label(found[0].text) or labels.is_qualified_label(found[0].text):
                 return None
             return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None

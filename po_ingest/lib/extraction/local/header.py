@@ -167,8 +167,14 @@ def _run_on(cell: Cell, cells: list[Cell], labels: Labels) -> Cell:
     return cell
 
 
+def _number_beside(title: Cell, cell: Cell) -> bool:
+    """Digits alone set right after the title, a word's space or two from it."""
+    return len(cell.words) == 1 and cell.text.isdigit() and cell.x0 - title.x1 <= _TITLE_GAP
+
+
 Candidate = tuple[str, list[Word]]
 _BESIDE = 150.0  # points between a label and a value on its right, at most
+_TITLE_GAP = 20.0  # points between a title and its number beside it, at most
 
 
 def _candidates(
@@ -188,7 +194,9 @@ def _candidates(
         tiers.append([(beside.text.strip(" :#"), beside.words)])
     if labels.title.match(label.text):
         # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123", or a
-        # number beside it on its line ("Purchase Order   641802").
+        # number beside it on its line ("Purchase Order   641802"): one word.
+        if beside and not tiers and _number_beside(label, beside):
+            tiers.append([(beside.text, beside.words)])
         return tiers
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])

@@ -2088,3 +2088,9 @@ def test_a_code_under_a_bare_item_title_over_a_line_of_words_is_the_code_describ
     content, _ = _page(lines)
     item = _read(content).order.items[0]
     assert (item.item_code, item.description) == ("4055 B4840A", "PALLET, WOOD: TYP:BLOCK")
+
+
+def test_sap_document_currency_labels_the_currency():
+    lines = [*_header(), (50, 110, "Document Currency"), (150, 110, "SAR")]
+    content, _ = _page(lines + [*_titles(), *_ITEMS, *_PLAIN_TOTALS])
+    assert _read(content).order.currency == "SAR"

@@ -2045,3 +2045,52 @@ def test_a_fixed_width_line_its_quantity_a_space_from_a_stock_number_of_several_
     assert [(i.quantity, i.item_code, i.description) for i in order.items] == [
         (Decimal("450"), "CHEP PALLET 00", "USE CHEP PALLET")
     ]
+
+
+def test_an_untitled_form_labelling_its_po_number_and_date_is_an_order():
+    lines = [(50, 80, "PO Number:"), (150, 80, "4500004965"), (50, 95, "PO Date:")]
+    lines += [(150, 95, "2024-08-04"), *_titles(), *_ITEMS, *_PLAIN_TOTALS]
+    content, _ = _page(lines, title="Saudi Technology Co. Ltd")
+    result = _read(content)
+    assert (result.order.po_number, result.order.total) == ("4500004965", Decimal("36.00"))
+    lines[0] = (50, 80, "Ref. No.:")
+    lines[2] = (50, 95, "Date:")
+    content, _ = _page(lines, title="Saudi Technology Co. Ltd")
+    with pytest.raises(ExtractionDeclined, match="no purchase-order title"):
+        _read(content)
+
+
+def test_another_fields_qualified_label_under_a_label_is_not_its_value():
+    lines = [*_header(), (50, 110, "Vendor Name"), (150, 110, "Asset Technology Group")]
+    lines += [(50, 122, "Vendor ID"), (150, 122, "212747")]
+    lines += [*_titles(160), *_item(180, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")]
+    lines += _totals(200, [("Total", "25.00")])
+    content, _ = _page(lines)
+    assert _read(content).order.supplier_name == "Asset Technology Group"
+
+
+def test_digits_set_right_after_the_title_are_its_number_not_a_far_one():
+    end = 50 + pymupdf.get_text_length("Purchase Order", fontname="hebo", fontsize=18)
+    rest = [(50, 95, "Order Date"), (150, 95, "2026-03-05"), *_titles(), *_ITEMS, *_PLAIN_TOTALS]
+    content, _ = _page([(end + 12, 50, "641802"), *rest], title="Purchase Order")
+    assert _read(content).order.po_number == "641802"
+    content, _ = _page([(end + 60, 50, "641802"), *rest], title="Purchase Order")
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(content)
+
+
+def test_a_code_under_a_bare_item_title_over_a_line_of_words_is_the_code_described():
+    lines = [*_header(), (50, 140, "Line"), (80, 140, "Item"), (-330, 140, "Qty")]
+    lines += [(-440, 140, "Unit Price"), (-540, 140, "Total")]
+    lines += [(50, 160, "1"), (80, 160, "4055 B4840A"), (-330, 160, "504")]
+    lines += [(-440, 160, "2.6800"), (-540, 160, "1,350.7200")]
+    lines += [(80, 171, "PALLET, WOOD: TYP:BLOCK"), *_totals(200, [("PO Total", "1,350.7200")])]
+    content, _ = _page(lines)
+    item = _read(content).order.items[0]
+    assert (item.item_code, item.description) == ("4055 B4840A", "PALLET, WOOD: TYP:BLOCK")
+
+
+def test_sap_document_currency_labels_the_currency():
+    lines = [*_header(), (50, 110, "Document Currency"), (150, 110, "SAR")]
+    content, _ = _page(lines + [*_titles(), *_ITEMS, *_PLAIN_TOTALS])
+    assert _read(content).order.currency == "SAR"

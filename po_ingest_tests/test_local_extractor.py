@@ -215,3 +215,12 @@ def test_scoring_ignores_the_space_a_line_break_after_a_hyphen_leaves_and_nothin
         order = ExtractedPurchaseOrder(po_number="PO-1", items=[{"description": description}])
         result = score("po.pdf", truth, order)
         assert len(result.wrong_values) == (wrong or 0), result.wrong_values
+
+
+def test_scoring_reads_a_line_number_printed_with_leading_zeros_as_the_models_integer():
+    truth = {"po_number": "PO-1", "items": [{"line_number": "00010", "description": "Motor"}]}
+    for line_number, wrong in ((10, 0), (100, 1), (1, 1)):
+        order = ExtractedPurchaseOrder(
+            po_number="PO-1", items=[{"line_number": line_number, "description": "Motor"}]
+        )
+        assert len(score("po.pdf", truth, order).wrong_values) == wrong

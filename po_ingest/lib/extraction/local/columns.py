@@ -81,6 +81,7 @@ class Column:
     x0: float
     x1: float
     known: bool = True  # its title is in the vocabulary ("other" may be either)
+    weak: bool = False  # titled "Item" and the like: it may hold a code or a description
 
 
 @cache
@@ -117,7 +118,7 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
             free = [n for n in _WEAK_ORDER if n not in names]
             if "item_code" in names:  # beside a code column, "Item" is the position
                 free = [n for n in free if n != ITEM_OR_POSITION]
-            column.name = free[0] if free else "other"
+            column.name, column.weak = (free[0] if free else "other"), True
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
             names = [c.name for c in found]

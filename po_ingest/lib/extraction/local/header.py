@@ -30,6 +30,13 @@ class Labels:
     def is_label(self, text: str) -> bool:
         return any((m := p.match(text)) and not m["rest"] for p in self.patterns.values())
 
+    def is_qualified_label(self, text: str) -> bool:
+        """Another field's label made of one of these and a qualifier ("Vendor ID")."""
+        return any(
+            (m := p.match(text)) and m["rest"] and self.qualified.match(m["rest"])
+            for p in self.patterns.values()
+        )
+
     def names_two(self, text: str) -> bool:
         """A label for two fields ("Order No. & Date :"), nothing after it in its cell."""
         return (
@@ -103,7 +110,7 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if labels.is_label(found[0].text):
+            if labels.is_label(found[0].text) or labels.is_qualified_label(found[0].text):
                 return None
             return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
@@ -160,8 +167,14 @@ def _run_on(cell: Cell, cells: list[Cell], labels: Labels) -> Cell:
     return cell
 
 
+def _number_beside(title: Cell, cell: Cell) -> bool:
+    """Digits alone set right after the title, a word's space or two from it."""
+    return len(cell.words) == 1 and cell.text.isdigit() and cell.x0 - title.x1 <= _TITLE_GAP
+
+
 Candidate = tuple[str, list[Word]]
 _BESIDE = 150.0  # points between a label and a value on its right, at most
+_TITLE_GAP = 20.0  # points between a title and its number beside it, at most
 
 
 def _candidates(
@@ -181,7 +194,9 @@ def _candidates(
         tiers.append([(beside.text.strip(" :#"), beside.words)])
     if labels.title.match(label.text):
         # "PURCHASE ORDER" over the buyer's address: only "PURCHASE ORDER: 123", or a
-        # number beside it on its line ("Purchase Order   641802").
+        # number beside it on its line ("Purchase Order   641802"): one word.
+        if beside and not tiers and _number_beside(label, beside):
+            tiers.append([(beside.text, beside.words)])
         return tiers
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])

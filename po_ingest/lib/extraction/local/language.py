@@ -20,6 +20,7 @@ RETRY_AS_DELIVERY_NOTE = looks_like("delivery_note")
 
 _PO_TITLES = by_language(vocabulary()["titles"][PURCHASE_ORDER])
 _LABELS = [by_language(section) for section in vocabulary()["labels"].values()]
+_ORDER_MARKS = by_language(vocabulary()["order_marks"])
 
 
 def _kind_patterns() -> dict[str, list[re.Pattern[str]]]:
@@ -54,6 +55,11 @@ def has_order_title(texts: list[str]) -> bool:
     return any(p.search(t) for t in texts for p in _PO_TITLES.values())
 
 
+def _marks_an_order(texts: list[str]) -> bool:
+    """An untitled form's own "PO Number:" or "PO Date:" (vocabulary [order_marks])."""
+    return any(p.search(t) for t in texts for p in _ORDER_MARKS.values())
+
+
 def title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
     """Why the document is not a purchase order, or None when its title says it is one."""
     if found := title_kind(titles):
@@ -61,7 +67,8 @@ def title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
         if kind == DELIVERY_NOTE:
             return RETRY_AS_DELIVERY_NOTE
         return f"the document is titled {title!r}, not a purchase order"
-    if not has_order_title(titles + [r.text for r in top_rows]):
+    top = titles + [r.text for r in top_rows]
+    if not has_order_title(top) and not _marks_an_order(top):
         return "no purchase-order title found"
     return None
 

@@ -26,6 +26,7 @@ from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals import starting
 from po_ingest.lib.extraction.local.under_item import (
+    code_over_text,
     continue_item,
     continues,
     describes,
@@ -222,6 +223,10 @@ def find_items(
                 items[-1].text_ended = True
             elif items and wraps_position(items[-1], values):
                 wrap_position(items[-1], values.cells["line_number"])
+            elif items and code_over_text(row, items[-1], previous_y, table.columns):
+                items[-1].cells["item_code"] = items[-1].cells.pop("description")
+                items[-1].cells["description"] = row.cells()[0].words
+                items[-1].described_below = True
             elif items and describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True

@@ -18,6 +18,7 @@ _DESCRIBING = {"item_code", "code_description", "description"}
 _DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$")
 # "other": a column the reader does not keep wraps too, beside the description wrapping.
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
+_CODE_WORDS = 3  # a code of a few words, not a description
 _FLUSH_GAP = 2.5  # line heights between wrapped lines of a widely spaced description
 
 
@@ -72,6 +73,25 @@ def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> 
         return False
     x = row.words[0].x0
     return any(c.x0 - 4 <= x <= c.x1 for c in columns if c.name in _DESCRIBING)
+
+
+def code_over_text(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
+    """Under a bare "Item" title and no description column, a cell of code words (each
+    holding a digit: "4055 B4840A") over a line of words starting under it: the item's
+    code, described by that line."""
+    column = next((c for c in columns if c.name == "description"), None)
+    words = item.cells.get("description", [])
+    if column is None or not column.weak or not words or len(words) > _CODE_WORDS:
+        return False
+    if "item_code" in item.cells or not all(any(c.isdigit() for c in w.text) for w in words):
+        return False
+    first = row.words[0]
+    return (
+        _right_under(row, item, last_y)
+        and abs(first.x0 - words[0].x0) <= 2
+        and first.text[:1].isalpha()
+        and not any(c.isdigit() for c in row.cells()[0].text.split()[0])
+    )
 
 
 def _centred_under(row: Row, item: RawItem) -> bool:

@@ -29,6 +29,9 @@ _FIRST = (
     "test_intake_browser.py",
     "test_e2e_alerts.py",
     "test_e2e_intake_channels.py",
+    # Three minutes (a minute of it by design) on its own stack: started late, it was the
+    # suite's tail (977 s on 2026-12-04); early, a worker free after the first units takes it.
+    "test_production_rollout.py",
 )
 _SHARED_DAEMON = {"test_e2e.py", "test_e2e_deliveries.py", "test_intake_browser.py"}
 

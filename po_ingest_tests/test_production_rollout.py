@@ -1,8 +1,7 @@
 """A code rollout in the production shape (support/production.py): the code location's gRPC
-server is gone for a minute while runs wait in the queue, then a new one starts. Its own
-stack, with a small local lane, so that two busy runs make ten more wait in the queue."""
-
-import time
+server is gone while runs wait in the queue, long enough that the queue fails to launch them,
+then a new one starts. Its own stack, with a small local lane, so that two busy runs make ten
+more wait in the queue, and a short wait between the queue's launch attempts."""
 
 import pytest
 
@@ -20,7 +19,9 @@ def _small_local_lane() -> dict:
         {"key": "po_ingest/lane", "value": LOCAL, "limit": BUSY},
         {"key": "po_ingest/lane", "value": MODEL, "limit": 2},
     ]
-    return {"concurrency": {"runs": runs}}
+    queue = read_yaml("dagster.yaml")["run_coordinator"]
+    queue["config"]["user_code_failure_retry_delay"] = 5
+    return {"concurrency": {"runs": runs}, "run_coordinator": queue}
 
 
 @pytest.fixture(scope="module")
@@ -29,9 +30,9 @@ def stack(tmp_path_factory):
         yield stack
 
 
-def test_runs_queued_while_the_code_location_is_gone_for_a_minute_all_import(stack):
-    # Busy past the minute below: queued runs must not start before the code location goes.
-    busy = [stack.upload(f"PO-ROLL-BUSY-{n}", script={"sleep": 45}) for n in range(BUSY)]
+def test_runs_queued_while_the_code_location_is_gone_all_import(stack):
+    # Busy until released: queued runs must not start before the code location goes.
+    busy = [stack.upload(f"PO-ROLL-BUSY-{n}", script={"hold": "busy"}) for n in range(BUSY)]
     wait_for(
         lambda: all(stack.batch(b)["status"] == "processing" for b in busy),
         120,
@@ -40,17 +41,31 @@ def test_runs_queued_while_the_code_location_is_gone_for_a_minute_all_import(sta
     waiting = [stack.upload(f"PO-ROLL-{n}") for n in range(QUEUED)]
 
     def queued() -> bool:
-        """One run per batch, all still queued but for at most the lane's slots (on a
-        loaded machine the busy runs may end before the tenth run is made)."""
+        """One run per batch, all still queued."""
         runs = [[r["status"] for r in stack.runs_of(b)] for b in waiting]
         started = sum(statuses != ["QUEUED"] for statuses in runs)
-        return all(len(statuses) == 1 for statuses in runs) and started <= BUSY
+        return all(len(statuses) == 1 for statuses in runs) and started == 0
 
     # The intake asks the webserver for each run (the sensor would make all ten in one tick);
     # on 2 cores beside other end-to-end tests that can take a while.
     wait_for(queued, 180, f"{QUEUED} runs in the queue, one per batch", poll=1)
     stack.kill_code_location()  # its running runs go on, as run containers would
-    time.sleep(60)
+    stack.release("busy")
+    wait_for(
+        lambda: all(stack.batch(b)["status"] == "processed" for b in busy),
+        120,
+        "the busy runs to end without their code server",
+    )
+    queued_runs = [stack.runs_of(b)[0]["runId"] for b in waiting]
+    wait_for(
+        lambda: any(
+            "failed to reach the user code server, re-submitting" in message
+            for run_id in queued_runs
+            for message in stack.engine_messages(run_id)
+        ),
+        60,
+        "the queue to fail to launch a run and keep it queued",
+    )
     stack.start_code_location()
 
     settled = stack.wait_all_settled(busy + waiting, timeout=300)

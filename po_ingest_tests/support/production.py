@@ -133,6 +133,15 @@ query Runs($filter: RunsFilter) {
 """
 
 
+ENGINE_MESSAGES_QUERY = """
+query EngineMessages($runId: ID!) {
+  runOrError(runId: $runId) {
+    ... on Run { eventConnection { events { __typename ... on EngineEvent { message } } } }
+  }
+}
+"""
+
+
 def _answers(url: str) -> bool:
     try:
         return httpx.get(url, timeout=2).status_code == 200
@@ -301,19 +310,28 @@ class ProductionStack:
         except TimeoutError as exc:
             raise AssertionError(f"{exc}\n{self.describe(batch_ids)}\n{self.logs()}") from None
 
-    def runs_of(self, batch_id: str) -> list[dict]:
-        """The batch's runs as the Dagster UI sees them (the webserver's GraphQL API)."""
+    def release(self, name: str) -> None:
+        """Let the extractions scripted to `hold` on `name` go on."""
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        (self.state_dir / name).write_text("released")
+
+    def _graphql(self, query: str, variables: dict) -> dict:
         answer = httpx.post(
             f"http://127.0.0.1:{self.web_port}/graphql",
-            json={
-                "query": RUNS_QUERY,
-                "variables": {
-                    "filter": {"tags": [{"key": "po_ingest/batch_id", "value": batch_id}]}
-                },
-            },
+            json={"query": query, "variables": variables},
             timeout=30,
         ).raise_for_status()
-        runs = answer.json()["data"]["runsOrError"]
+        return answer.json()["data"]
+
+    def engine_messages(self, run_id: str) -> list[str]:
+        """The run's engine events, as its page in the Dagster UI lists them."""
+        run = self._graphql(ENGINE_MESSAGES_QUERY, {"runId": run_id})["runOrError"]
+        return [e["message"] for e in run["eventConnection"]["events"] if "message" in e]
+
+    def runs_of(self, batch_id: str) -> list[dict]:
+        """The batch's runs as the Dagster UI sees them (the webserver's GraphQL API)."""
+        tags = [{"key": "po_ingest/batch_id", "value": batch_id}]
+        runs = self._graphql(RUNS_QUERY, {"filter": {"tags": tags}})["runsOrError"]
         assert runs["__typename"] == "Runs", runs
         for run in runs["results"]:
             run["tags"] = {t["key"]: t["value"] for t in run["tags"]}

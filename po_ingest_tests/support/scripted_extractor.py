@@ -5,7 +5,8 @@ this document), `always_fail`, `permanent` (raise a permanent error), `hang_once
 first call write `<sha>.pid` into the state dir and sleep, so a test can kill the worker),
 `kill_once` (on the first call the run worker SIGKILLs itself), `kill_in_persist` (on the first
 call, make the run worker SIGKILL itself at that step boundary of persist: a name in
-`reliability.CRASH_WINDOWS`; persist runs in the same process), `sleep` (seconds, every call).
+`reliability.CRASH_WINDOWS`; persist runs in the same process), `sleep` (seconds, every call),
+`hold` (every call waits until a file of that name is in the state dir: a test's release).
 Call counts live in PO_INGEST_TEST_STATE_DIR so they survive across run workers.
 Documents without an embedded script (corpus files, broken files) go to the real `auto`
 extractor, configured from the environment like the product's own.
@@ -54,6 +55,13 @@ class ScriptedExtractor:
         counter.write_text(str(calls))
         return calls
 
+    def _wait_for_release(self, name: str, timeout: float = 600) -> None:
+        deadline = time.monotonic() + timeout
+        while not (self.state_dir / name).exists():
+            if time.monotonic() > deadline:
+                raise TransientExtractionError(f"not released within {timeout:.0f} s: {name}")
+            time.sleep(0.2)
+
     def extract(self, document: Document) -> ExtractionResult:
         payload = _scripted_payload(document)
         if payload is None:
@@ -72,6 +80,8 @@ class ScriptedExtractor:
 
             install_crash(script["kill_in_persist"])
         time.sleep(script.get("sleep", 0))
+        if script.get("hold"):
+            self._wait_for_release(script["hold"])
         if script.get("permanent"):
             raise PermanentExtractionError(script["permanent"])
         if script.get("always_fail") or calls <= script.get("fail_times", 0):

@@ -32,15 +32,26 @@ $(DAGSTER_HOME)/dagster.yaml: dagster.yaml
 	mkdir -p $(DAGSTER_HOME)
 	ln -sf $(CURDIR)/dagster.yaml $(DAGSTER_HOME)/dagster.yaml
 
+# `dagster dev` reaches the code location through make run's own code server
+# (po_ingest/code_server.py: run workers fork from a warm process instead of each starting Python).
+CODE_SERVER_PORT ?= 4000
+$(DAGSTER_HOME)/workspace.yaml: Makefile
+	mkdir -p $(DAGSTER_HOME)
+	printf 'load_from:\n  - grpc_server: {host: 127.0.0.1, port: $(CODE_SERVER_PORT), location_name: po_ingest}\n' > $@
+
 ## run: the product on its embedded default (SQLite, files under var/); upload page on :8000, Dagster UI on :3000
-run: $(STAMP) bytecode $(DAGSTER_HOME)/dagster.yaml
+run: $(STAMP) bytecode $(DAGSTER_HOME)/dagster.yaml $(DAGSTER_HOME)/workspace.yaml
 	$(BIN)/po-ingest db upgrade
 	@umask 027; token="$${PO_INGEST_API_TOKEN:-$$($(BIN)/python -m po_ingest.intake.auth)}" || exit 1; \
+	$(BIN)/python -m po_ingest.code_server -h 127.0.0.1 -p $(CODE_SERVER_PORT) -m po_ingest.definitions \
+	  --location-name po_ingest & code=$$!; \
 	PO_INGEST_API_TOKEN="$$token" PO_INGEST_DAGSTER_GRAPHQL_URL="$${PO_INGEST_DAGSTER_GRAPHQL_URL-http://127.0.0.1:3000/graphql}" \
 	  $(BIN)/po-ingest serve --host 127.0.0.1 --port 8000 & intake=$$!; \
-	trap 'kill $$intake 2>/dev/null' EXIT INT TERM; \
+	trap 'kill $$intake $$code 2>/dev/null' EXIT INT TERM; \
+	until $(BIN)/python -c 'import socket; socket.create_connection(("127.0.0.1", $(CODE_SERVER_PORT)), 1)' 2>/dev/null; do \
+	  kill -0 $$code 2>/dev/null || { echo "the code server (port $(CODE_SERVER_PORT)) did not start" >&2; exit 1; }; sleep 0.5; done; \
 	echo "Upload page: http://127.0.0.1:8000/   Dagster UI: http://127.0.0.1:3000/"; \
-	$(BIN)/dagster dev -w workspace.yaml -h 127.0.0.1 -p 3000
+	$(BIN)/dagster dev -w $(DAGSTER_HOME)/workspace.yaml -h 127.0.0.1 -p 3000
 
 ## test-machine: what the tests need beyond .venv: PostgreSQL at 127.0.0.1:5432 (started), Debian's Chromium (installed)
 test-machine:

@@ -138,7 +138,7 @@ def descendants(roots: list[int]) -> list[int]:
 
 
 class DagsterDev(Daemon):
-    """`dagster dev` as `make run` starts it: webserver, daemon and one code server."""
+    """`dagster dev` as `make run` starts it: webserver and daemon, on `make run`'s code server."""
 
     def __init__(self, env: dict[str, str], log_path: Path):
         super().__init__(env, log_path)
@@ -146,9 +146,10 @@ class DagsterDev(Daemon):
 
     def start(self) -> None:
         self._log = open(self.log_path, "ab")  # noqa: SIM115 (closed in stop())
+        self.code_server.ensure_running(self._log)
         self.process = subprocess.Popen(
             [str(Path(sys.executable).parent / "dagster"), "dev", "-w",
-             str(REPO_ROOT / "workspace.yaml"), "-h", "127.0.0.1", "-p", str(self.web_port)],
+             str(self.code_server.workspace()), "-h", "127.0.0.1", "-p", str(self.web_port)],
             cwd=REPO_ROOT,
             env=self.env,
             stdout=self._log,
@@ -210,9 +211,10 @@ class Stack:
         shutil.rmtree(self.root, ignore_errors=True)
 
     def processes(self) -> list[int]:
-        """Every process of the stack: dagster dev's (webserver, daemon, code server, run
-        workers) and the intake's."""
-        return descendants([self.daemon.process.pid, self.intake.process.pid])
+        """Every process of the stack: dagster dev's (webserver, daemon), the code server's
+        (its forkserver, run workers) and the intake's."""
+        roots = [self.daemon.process.pid, self.daemon.code_server.process.pid]
+        return descendants([*roots, self.intake.process.pid])
 
     def statuses(self, ids: list[str]) -> dict[str, str]:
         with self.store.engine.connect() as conn:

@@ -26,6 +26,8 @@ def _cpu_seconds(pids: list[int]) -> float:
 
 # What each of the stack's processes is, by its command line (first match wins).
 _ROLES = (
+    ("multiprocessing.forkserver", "forkserver (run workers)"),
+    ("po_ingest.code_server", "code server"),
     ("dagster api grpc", "code server"),
     ("dagster code-server start", "code server proxy"),
     ("dagster_webserver", "webserver"),

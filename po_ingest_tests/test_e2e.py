@@ -1,4 +1,4 @@
-"""End to end: a real dagster-daemon (sensors, run queue, code server, run workers), the
+"""End to end: a real dagster-daemon (sensors, run queue), its code server (run workers), the
 SQLite app database and a real file store, exactly as `make run` starts them
 (support/e2e_stack.py; the browser tests share the same daemon)."""
 
@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import time
+from pathlib import Path
 
 import dagster as dg
 import pytest
@@ -74,6 +75,35 @@ def test_always_failing_batch_is_dead_after_three_attempts(stack):
     assert (dead.status, dead.attempts) == ("dead", 3)
     assert "model unavailable (503) on call 3" in dead.last_error
     assert "AIza" not in dead.last_error
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        with contextlib.suppress(OSError):
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(stat.parent.name))
+    return found
+
+
+def _command(pid: int) -> bytes:
+    return Path(f"/proc/{pid}/cmdline").read_bytes()
+
+
+def test_a_run_worker_is_forked_from_the_code_servers_warm_forkserver(stack):
+    # make run's code server (po_ingest/code_server.py): no new interpreter and no
+    # `import dagster` for each batch's run.
+    batch = stack.upload("PO-E2E-FORKED", script={"hold": "forked"})
+    stack.wait_status(batch.id, {"processing"})
+    code_server = stack.daemon.code_server.process.pid
+    (forkserver,) = [
+        pid for pid in _children(code_server) if b"multiprocessing.forkserver" in _command(pid)
+    ]
+    (worker,) = wait_for(lambda: _children(forkserver), 30, "the run worker")
+    assert _command(worker) == _command(forkserver), "forked, not a new program"
+    stack.state_dir.mkdir(parents=True, exist_ok=True)
+    (stack.state_dir / "forked").write_text("released")
+    assert stack.wait_status(batch.id, {"processed", "dead"}).status == "processed"
 
 
 def test_sigkill_of_run_workers_during_extraction_still_processes_each_once(stack):
@@ -225,17 +255,12 @@ def test_bad_files_end_dead_with_a_reason_and_the_queue_goes_on(stack):
 def test_daemon_killed_mid_tick_and_restarted_loses_and_duplicates_nothing(stack):
     batches = [stack.upload(f"PO-E2E-DAEMON-{n}") for n in range(4)]
     time.sleep(1.0)  # the sensor ticks every 2 s: kill it while it registers and launches
-    old_group = stack.daemon.process.pid
-    os.kill(old_group, signal.SIGKILL)  # the daemon only: its code server and runs live on
-    stack.daemon.process.wait()
+    os.kill(stack.daemon.process.pid, signal.SIGKILL)  # the daemon only: the code server and
+    stack.daemon.process.wait()  # its runs live on
     stack.daemon.start()
-    try:
-        for batch in batches:
-            done = stack.wait_status(batch.id, {"processed", "dead"})
-            assert done.status == "processed", done.last_error
-        numbers = [f"PO-E2E-DAEMON-{n}" for n in range(4)]
-        orders = [stack.store.orders.find_by_po_number(n) for n in numbers]
-        assert all(orders) and len({o["batch_id"] for o in orders}) == 4
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(old_group, signal.SIGKILL)  # the orphaned code server, now idle
+    for batch in batches:
+        done = stack.wait_status(batch.id, {"processed", "dead"})
+        assert done.status == "processed", done.last_error
+    numbers = [f"PO-E2E-DAEMON-{n}" for n in range(4)]
+    orders = [stack.store.orders.find_by_po_number(n) for n in numbers]
+    assert all(orders) and len({o["batch_id"] for o in orders}) == 4

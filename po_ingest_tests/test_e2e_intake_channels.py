@@ -6,6 +6,7 @@ file copied slowly into the folder is taken once, whole."""
 
 import hashlib
 import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -88,13 +89,16 @@ def test_twenty_mails_become_the_expected_batches_all_processed(channels):
     assert STRANGER in reasons["<mail-19@test.example>"]
 
 
-def test_the_daemon_killed_between_commit_and_move_loses_and_doubles_nothing(channels):
+def test_the_stack_killed_between_commit_and_move_loses_and_doubles_nothing(channels):
     stack, imap, root = channels
     (root / "kill-before-move").write_text("once")
     for n in range(31, 34):
         imap.deliver(mail(n, BUYER, pdf(f"PO-M{n}")))
     ids = {f"<mail-{n}@test.example>" for n in range(31, 34)}
-    wait_for(lambda: stack.daemon.process.poll() is not None, TIMEOUT, "the daemon to be killed")
+    code_server = stack.daemon.code_server.process
+    wait_for(lambda: code_server.poll() is not None, TIMEOUT, "the code server to be killed")
+    os.killpg(stack.daemon.process.pid, signal.SIGKILL)  # and the rest of make run with it
+    stack.daemon.process.wait()
     committed = _from_mail(stack, ids)
     assert committed, "the batch rows were committed before the kill"
     assert _ids(imap, "INBOX") & {b.source_message_id for b in committed}, "not yet moved"

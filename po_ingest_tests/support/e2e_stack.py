@@ -1,5 +1,5 @@
 """`make run`'s shape for the end-to-end modules: one real `dagster-daemon` (sensors, run
-queue, code server, run workers) on a temporary DAGSTER_HOME, the SQLite app database, a real
+queue) and its code server (po_ingest.code_server: run workers) on a temporary DAGSTER_HOME, the SQLite app database, a real
 file store and the fake Gemini server. test_e2e.py and test_intake_browser.py share one."""
 
 from __future__ import annotations
@@ -83,8 +83,7 @@ class E2EStack:
             raise
 
     def stop(self) -> None:
-        if self.daemon.process and self.daemon.process.poll() is None:
-            self.daemon.stop()
+        self.daemon.stop()
 
     def print_log_tail(self) -> None:
         sys.stderr.write(self.daemon.log_tail())

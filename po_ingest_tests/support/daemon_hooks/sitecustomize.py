@@ -4,7 +4,7 @@ when its variable is set:
 - PO_INGEST_TEST_SLACK_WEBHOOK_URL points Apprise's Slack plugin at a local receiver (Slack's
   webhook host is fixed in the plugin, as Gemini's base URL would be without its setting);
 - PO_INGEST_TEST_MAIL_KILL_FLAG names a file: while it exists, the mailbox intake SIGKILLs its
-  whole process group (daemon, code server, run workers) after a mail's batch rows are
+  whole process group (the code server that runs the sensor, its run workers) after a mail's batch rows are
   committed and before the mail is moved, once (the file is removed first).
 """
 

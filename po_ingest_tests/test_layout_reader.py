@@ -329,6 +329,14 @@ def test_an_english_day_month_date_that_reads_both_ways_is_declined():
         "Pedido de cotação",
         "Solicitud de cotización",
         "Request for Quotation",
+        "RETURN AUTHORIZATION",
+        "RMA",
+        "Rücksendegenehmigung",
+        "Autorisation de retour",
+        "Autorización de devolución",
+        "Retourmachtiging",
+        "Autorizzazione al reso",
+        "Autorização de devolução",
     ],
 )
 def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(title):
@@ -354,7 +362,8 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
     words = vocabulary()
     for field in ("po_number", "order_date", "supplier_name", "project_code", "currency"):
         assert set(words["labels"][field]) == LANGUAGES, field
-    for kind in ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt"):
+    kinds = ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt")
+    for kind in (*kinds, "return_authorization"):
         assert set(words["titles"][kind]) == LANGUAGES, kind
     import re
 

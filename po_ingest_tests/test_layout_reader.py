@@ -1176,6 +1176,26 @@ def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_decline
         _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
 
 
+def test_two_lines_of_titles_stacked_title_over_title_are_not_one_wrapped_header():
+    """ "Description" over "Unit" (SAP's two-line titles set under each other): each line
+    names its own column, so the items are printed on two lines too, the unit's word under
+    "Unit" on the amounts line, not the item's description."""
+    titles = [(43, 130, "Item"), (86, 130, "Material"), (223, 130, "Description")]
+    titles += [(120, 141, "Order Qty"), (227, 141, "Unit"), (340, 141, "Price per Unit")]
+    titles += [(500, 141, "Net Value")]
+    text = [(43, 170, "00010"), (86, 170, "68902509"), (223, 170, "FILTER UNIT")]
+    text += [(223, 181, "SUODATINYKSIKKO"), (223, 192, "RFI-33")]
+    amounts = [(-170, 203, "10"), (223, 203, "pieces"), (350, 203, "49,50")]
+    amounts += [(-546, 203, "495,00"), (86, 230, "Country of origin: TH")]
+    totals = [(179, 260, "Total net value excl. tax EUR"), (-546, 260, "495,00")]
+    header = [(300, 80, "PO number/date"), (300, 91, "4513156434 / 01.09.2025")]
+    order = _read(_page(header + titles + text + amounts + totals)[0]).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.unit) == (10, "68902509", "pieces")
+    assert item.description == "FILTER UNIT SUODATINYKSIKKO RFI-33"
+    assert (item.quantity, item.unit_price, order.total) == (10, Decimal("49.50"), 495)
+
+
 def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:
     """An Indian retailer's order: an EAN and the description in one cell, then a column
     per title right-aligned every 45 points, the amount in words naming the currency."""

@@ -1196,6 +1196,17 @@ def test_two_lines_of_titles_stacked_title_over_title_are_not_one_wrapped_header
     assert (item.quantity, item.unit_price, order.total) == (10, Decimal("49.50"), 495)
 
 
+@pytest.mark.parametrize("reference", ["Your #: 790065004", "Ref. No.: 4711"])
+def test_a_description_holding_a_labelled_reference_is_declined(reference):
+    """A cell with the item's references beside its text ("Your #: 790065004" over
+    "Tubing"): which words describe is not told by the words alone."""
+    items = _item(160, "AB-100", f"{reference} Steel bolts M8", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="line 1's description holds a reference"):
+        _read(content)
+
+
 def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:
     """An Indian retailer's order: an EAN and the description in one cell, then a column
     per title right-aligned every 45 points, the amount in words naming the currency."""

@@ -1207,6 +1207,19 @@ def test_a_description_holding_a_labelled_reference_is_declined(reference):
         _read(content)
 
 
+def test_a_currency_code_under_an_items_price_is_its_currency_not_wrapped_unit_text():
+    """ "36.66" over "GBP" in the price's column, beside the description's wrapped line:
+    the price's currency, not more of the unit "KIT" left of it."""
+    item = _item(160, "02758J", "LV 185 TO 300MM", "40.00", "36.66", "1,466.40")
+    item = [(x, y, "KIT" if text == "pcs" else text) for x, y, text in item]
+    item += [(X["description"], 171, "TRANSITION MAINS BRANCH"), (-X["unit_price"], 171, "GBP")]
+    totals = _totals(200, [("Total in GBP excluding VAT", "1,466.40")])
+    order = _read(_page(_header() + _titles() + item + totals)[0]).order
+    (line,) = order.items
+    assert (line.unit, line.description) == ("KIT", "LV 185 TO 300MM TRANSITION MAINS BRANCH")
+    assert (line.quantity, order.total, order.currency) == (40, Decimal("1466.40"), "GBP")
+
+
 def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:
     """An Indian retailer's order: an EAN and the description in one cell, then a column
     per title right-aligned every 45 points, the amount in words naming the currency."""

@@ -329,6 +329,14 @@ def test_an_english_day_month_date_that_reads_both_ways_is_declined():
         "Pedido de cotação",
         "Solicitud de cotización",
         "Request for Quotation",
+        "RETURN AUTHORIZATION",
+        "RMA",
+        "Rücksendegenehmigung",
+        "Autorisation de retour",
+        "Autorización de devolución",
+        "Retourmachtiging",
+        "Autorizzazione al reso",
+        "Autorização de devolução",
     ],
 )
 def test_invoices_receipts_credit_and_delivery_notes_are_never_purchase_orders(title):
@@ -354,7 +362,8 @@ def test_the_vocabulary_covers_seven_languages_and_phrases_tolerate_punctuation(
     words = vocabulary()
     for field in ("po_number", "order_date", "supplier_name", "project_code", "currency"):
         assert set(words["labels"][field]) == LANGUAGES, field
-    for kind in ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt"):
+    kinds = ("purchase_order", "delivery_note", "invoice", "credit_note", "receipt")
+    for kind in (*kinds, "return_authorization"):
         assert set(words["titles"][kind]) == LANGUAGES, kind
     import re
 
@@ -1165,6 +1174,50 @@ def test_sap_two_line_items_with_a_second_item_line_over_the_amounts_are_decline
     # Its "Unit" column holds "Each": read as a count, the line has no quantity.
     with pytest.raises(ExtractionDeclined, match="no line-item table|line 1 is incomplete"):
         _read(_two_line_sap([_SAP_TEXT_LINE, wrapped]))
+
+
+def test_two_lines_of_titles_stacked_title_over_title_are_not_one_wrapped_header():
+    """ "Description" over "Unit" (SAP's two-line titles set under each other): each line
+    names its own column, so the items are printed on two lines too, the unit's word under
+    "Unit" on the amounts line, not the item's description."""
+    titles = [(43, 130, "Item"), (86, 130, "Material"), (223, 130, "Description")]
+    titles += [(120, 141, "Order Qty"), (227, 141, "Unit"), (340, 141, "Price per Unit")]
+    titles += [(500, 141, "Net Value")]
+    text = [(43, 170, "00010"), (86, 170, "68902509"), (223, 170, "FILTER UNIT")]
+    text += [(223, 181, "SUODATINYKSIKKO"), (223, 192, "RFI-33")]
+    amounts = [(-170, 203, "10"), (223, 203, "pieces"), (350, 203, "49,50")]
+    amounts += [(-546, 203, "495,00"), (86, 230, "Country of origin: TH")]
+    totals = [(179, 260, "Total net value excl. tax EUR"), (-546, 260, "495,00")]
+    header = [(300, 80, "PO number/date"), (300, 91, "4513156434 / 01.09.2025")]
+    order = _read(_page(header + titles + text + amounts + totals)[0]).order
+    (item,) = order.items
+    assert (item.line_number, item.item_code, item.unit) == (10, "68902509", "pieces")
+    assert item.description == "FILTER UNIT SUODATINYKSIKKO RFI-33"
+    assert (item.quantity, item.unit_price, order.total) == (10, Decimal("49.50"), 495)
+
+
+@pytest.mark.parametrize("reference", ["Your #: 790065004", "Ref. No.: 4711"])
+def test_a_description_holding_a_labelled_reference_is_declined(reference):
+    """A cell with the item's references beside its text ("Your #: 790065004" over
+    "Tubing"): which words describe is not told by the words alone."""
+    items = _item(160, "AB-100", f"{reference} Steel bolts M8", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="line 1's description holds a reference"):
+        _read(content)
+
+
+def test_a_currency_code_under_an_items_price_is_its_currency_not_wrapped_unit_text():
+    """ "36.66" over "GBP" in the price's column, beside the description's wrapped line:
+    the price's currency, not more of the unit "KIT" left of it."""
+    item = _item(160, "02758J", "LV 185 TO 300MM", "40.00", "36.66", "1,466.40")
+    item = [(x, y, "KIT" if text == "pcs" else text) for x, y, text in item]
+    item += [(X["description"], 171, "TRANSITION MAINS BRANCH"), (-X["unit_price"], 171, "GBP")]
+    totals = _totals(200, [("Total in GBP excluding VAT", "1,466.40")])
+    order = _read(_page(_header() + _titles() + item + totals)[0]).order
+    (line,) = order.items
+    assert (line.unit, line.description) == ("KIT", "LV 185 TO 300MM TRANSITION MAINS BRANCH")
+    assert (line.quantity, order.total, order.currency) == (40, Decimal("1466.40"), "GBP")
 
 
 def _gst_order(titles: list[str], values: list[str], total: str) -> bytes:

@@ -77,7 +77,9 @@ def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
     """Two header lines as one: each bottom word joins the top phrase it overlaps most
     ("Prijs per" over "eenheid" is "Prijs per eenheid"); bottom words under no top phrase
     stand alone, and top phrases with nothing under them keep their words. When the bottom
-    line is titles too, a pair the vocabulary does not know keeps the line it knows."""
+    line is titles too, a pair the vocabulary does not know keeps the line it knows; a text
+    column's title over another column's ("Description" over "Unit") is two lines of titles
+    over items printed on two lines, not one title: no header then (empty)."""
     titles_below = _title_words(bottom, kind) >= 2
     phrases = title_phrases(top.words)
     under: dict[int, list[Word]] = {}
@@ -97,10 +99,22 @@ def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
         parts = phrase + under[index]
         text = " ".join(w.text for w in parts)
         if titles_below and not name_of(text, kind):
+            if _two_titles(phrase, under[index], kind):
+                return []
             text = _known_line(phrase, under[index], text, kind)
         x0, x1 = min(p.x0 for p in parts), max(p.x1 for p in parts)
         merged.append(Word(x0, phrase[0].y0, x1, max(p.y1 for p in parts), text))
     return sorted(merged, key=lambda w: w.x0)
+
+
+_TEXT_TITLES = {"description", "item_code", "code_description"}
+
+
+def _two_titles(top: list[Word], bottom: list[Word], kind: ColumnWords) -> bool:
+    """A text column's title over another column's title: the item's text line's title
+    over its amounts line's. ("Price" over "Per" is one price's title and its unit's.)"""
+    names = [name_of(" ".join(w.text for w in words), kind) for words in (top, bottom)]
+    return names[0] in _TEXT_TITLES and names[1] is not None and names[1] != names[0]
 
 
 def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWords) -> str:

@@ -23,6 +23,8 @@ _WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
 _DATE_LIKE = re.compile(r"^(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})$")
 _NAMED_DATE = re.compile(r"^(\d{1,2})([./-])([^\W\d_]{3,9})\.?\2(\d{2}|\d{4})$")  # 9-Apr-26
 _ZEROS = re.compile(r"^0+$")
+# A label's number with its colon inside a description ("Your #: 790065004", "Ref. No.: 4711").
+_REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|#|number)\s*:\s*\d{3,}", re.IGNORECASE)
 _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
@@ -179,6 +181,10 @@ def read_item(
     if date := _date_in(found["description"].value):
         # A date column's value run into the description: the columns were misread.
         raise decline(f"line {number}'s description holds a date ({date}): another column's")
+    if reference := _REFERENCE.search(found["description"].value):
+        # The cell holds the item's references beside its text, which the words alone do
+        # not tell apart (a code line, "Your #: 790065004", then the text).
+        raise decline(f"line {number}'s description holds a reference: {reference[0]!r}")
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")

@@ -9,6 +9,7 @@ from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 # "Line: 1000", "Lot: A-7": one labelled value standing alone under an item.
@@ -211,9 +212,21 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
             item.add("description", word)
         return
     for run in row.cells():
+        if _currency_of_amount(run.words, item):
+            continue
         number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
         for word in run.words:
             item.add(number or _text_cell_of(item, word), word)
+
+
+def _currency_of_amount(words: list[Word], item: RawItem) -> bool:
+    """A currency code alone right under the item's price or amount ("36.66" over "GBP"):
+    that amount's currency, not text wrapped into the cell left of it (the unit)."""
+    if len(words) != 1 or words[0].text not in CURRENCY_CODES:
+        return False
+    word = words[0]
+    amounts = [w for name in ("unit_price", "line_total") for w in item.cells.get(name, [])]
+    return any(word.x0 < w.x1 and word.x1 > w.x0 for w in amounts)
 
 
 _AMOUNT_COLUMNS = ("quantity", "unit_price", "line_total")

@@ -85,6 +85,30 @@ def test_the_net_total_value_is_the_orders_total_when_nothing_is_added():
     assert (order.subtotal, order.total) == (Decimal("1392.90"), Decimal("1392.90"))
 
 
+def _two_pages(page_one_end: list, page_two_start: list) -> bytes:
+    titles = _TEXT_TITLES + _QUANTITY_UNIT + _PRICE_TITLES
+    totals = [(50, 220, _NET_TOTAL), _right(560, 220, "1.392,90")]
+    page_one = _NUMBER_DATE + titles + _item(180, "10") + page_one_end
+    return _pdf([page_one, _NUMBER_DATE + page_two_start + totals])
+
+
+def test_a_footer_with_numbers_left_of_the_titles_is_no_amounts_line():
+    """The page's footer: a postcode left of every title and a VAT number under the
+    amount's title make no item's amounts."""
+    footer = [(50, 800, "52511 Geilenkirchen"), (420, 800, "USt-IdNr.")]
+    footer.append(_right(555, 800, "DE 814188034"))
+    order = _read(_two_pages(footer, []))
+    assert [i.description for i in order.items] == ["Geschirmter Winkelstecker"]
+
+
+def test_the_address_atop_the_next_page_starts_no_item():
+    """ "8200 SCHAFFHAUSEN" starts where positions stand, but a position stands alone in
+    its column."""
+    address = [(50, 140, "TE Connectivity Solutions GmbH"), (50, 152, "8200 SCHAFFHAUSEN")]
+    order = _read(_two_pages([], address))
+    assert [i.description for i in order.items] == ["Geschirmter Winkelstecker"]
+
+
 def test_a_unit_beside_the_quantity_does_not_make_a_column_the_description():
     """No title the vocabulary knows over the code ("Materialnummer", "Bezeichnung" under
     it): the rows' arithmetic finds the table, and the unit printed beside the quantity

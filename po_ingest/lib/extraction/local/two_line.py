@@ -6,6 +6,8 @@ over "proveedor"), a description onto the lines under the text line."""
 
 from __future__ import annotations
 
+import re
+
 from po_ingest.lib.extraction.local.columns import UNKNOWN, Column, name_of, named_columns
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, split_code
 from po_ingest.lib.extraction.local.layout import Row, Word
@@ -15,6 +17,7 @@ from po_ingest.lib.extraction.local.totals import starting
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
 _CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a value may start left of its title
+_POSITION = re.compile(r"^\d{1,6}\.?$")  # 1, 10, SAP's 00010
 
 
 def _lane(row: Row, wrapped: Row | None = None) -> list[Column]:
@@ -79,11 +82,28 @@ def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
 
 
 def _amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
-    """The row as an amounts line: a number under the quantity and under the amount."""
+    """The row as an amounts line: a number under the quantity and under the amount; a
+    number left of every title (a footer's postcode) is under none."""
     item = RawItem(row.page)
     _by_lane(row.words, lane, item)
-    numbered = {name for name, words in item.cells.items() if any(is_number(w.text) for w in words)}
+    numbered = {
+        name
+        for name, words in item.cells.items()
+        if any(is_number(w.text) and w.x1 > lane[0].x0 - _SLACK for w in words)
+    }
     return item if {"quantity", "line_total"} <= numbered else None
+
+
+def _starts_item(row: Row, text_lane: list[Column]) -> bool:
+    """Under a position's title, an item's text line starts with its number ("00010")
+    alone in that column; a line starting otherwise (an address repeated atop the next
+    page, "8200 SCHAFFHAUSEN", a footer) is none."""
+    if text_lane[0].name != "line_number" or len(text_lane) < 2:
+        return True
+    first, *rest = row.words
+    return _POSITION.match(first.text) is not None and (
+        not rest or rest[0].x0 >= text_lane[1].x0 - _SLACK
+    )
 
 
 def find_two_line_items(rows: list[Row]) -> Table | None:
@@ -125,7 +145,7 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             split_code(amounts)
             table.items.append(amounts)
             pending = []
-        elif row.words[0].x0 <= text_lane[0].x1:
+        elif row.words[0].x0 <= text_lane[0].x1 and _starts_item(row, text_lane):
             if pending:
                 return None  # two item lines in a row: a wrapped text, not guessed
             pending = [row]

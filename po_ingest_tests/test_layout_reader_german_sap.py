@@ -121,3 +121,61 @@ def test_a_unit_beside_the_quantity_does_not_make_a_column_the_description():
     totals = [(50, 230, "Gesamtbetrag EUR"), _right(550, 230, "1.931,40")]
     with pytest.raises(ExtractionDeclined):
         _read(_pdf([_NUMBER_AND_DATE + titles + item + totals]))
+
+
+def _priced_per_unit(
+    price_title: str = "Preis pro Einheit",
+    amount_title: str = "Nettowert",
+    titles_apart: float = 12,
+    footer: tuple = (),
+) -> bytes:
+    """SAP's other German form: "Bestellmenge  Einheit  Preis pro Einheit pro Preiseinheit
+    Nettowert in EUR", the price flush under its title and its price unit after it
+    ("47,1500   1 ST"), the net total the only total; `footer` under it."""
+    y = 150 + titles_apart
+    titles = [(50, 150, "Pos."), (94, 150, "Material"), (308, 150, "Bezeichnung")]
+    titles += [(94, y, "Bestellmenge"), (200, y, "Einheit"), (308, y, price_title)]
+    titles += [(496, y, amount_title)]
+    item = [(50, y + 20, "00001"), (94, y + 20, "70003252"), (308, y + 20, "Verbindungsmuffe")]
+    item += [(94, y + 32, "300,00"), (200, y + 32, "ST"), (308, y + 32, "47,1500")]
+    if "Preiseinheit" in price_title:
+        item.append((395, y + 32, "1 ST"))  # under "pro Preiseinheit"
+    item.append(_right(560, y + 32, "14.145,00"))
+    totals = [(94, y + 60, "Gesamtnettowert ohne Steuer EUR"), _right(560, y + 60, "14.145,00")]
+    return _pdf([_NUMBER_AND_DATE + titles + item + totals + list(footer)])
+
+
+def _priced_line(content: bytes) -> tuple:
+    order = _read(content)
+    (item,) = order.items
+    return item.quantity, item.unit, item.unit_price, item.line_total, order.total
+
+
+_PRICED = (300, "ST", Decimal("47.15"), Decimal("14145.00"), Decimal("14145.00"))
+
+
+def test_a_title_naming_its_currency_after_in_names_its_column():
+    assert _priced_line(_priced_per_unit(amount_title="Nettowert in EUR")) == _PRICED
+
+
+def test_a_run_of_titles_the_vocabulary_knows_only_in_part_is_read_as_its_parts():
+    """ "Preis pro Einheit pro Preiseinheit" set as one run: the price, then its unit."""
+    content = _priced_per_unit(price_title="Preis pro Einheit pro Preiseinheit")
+    assert _priced_line(content) == _PRICED
+
+
+def test_a_number_flush_under_its_title_is_that_titles_though_it_ends_under_the_next():
+    """The print glues "Einheit" to "pro" ("Einheitpro"): "Preis" alone is known, and the
+    price "47,15" set flush under it ends under the title beside it."""
+    content = _priced_per_unit(price_title="Preis pro Einheitpro Preiseinheit")
+    assert _priced_line(content) == _PRICED
+
+
+def test_the_amounts_titles_may_stand_a_little_more_than_two_lines_under_the_text_titles():
+    assert _priced_line(_priced_per_unit(titles_apart=28)) == _PRICED
+
+
+def test_a_vat_identification_number_in_the_footer_is_no_tax_line():
+    """ "USt.-Identnummer DE200335418" under the net total: no tax, the total stands."""
+    footer = ((94, 700, "USt.-Identnummer DE200335418"),)
+    assert _priced_line(_priced_per_unit(footer=footer)) == _PRICED

@@ -27,7 +27,7 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
+    ("tax", starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|ident\w*|no|nr|reg|number)\b)")),
     ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.columns import UNKNOWN, Column, name_of, named_columns
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    UNKNOWN,
+    Column,
+    name_of,
+    named_columns,
+)
+from po_ingest.lib.extraction.local.header_rows import _titles
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, split_code
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.table import Table
@@ -17,19 +24,30 @@ from po_ingest.lib.extraction.local.totals import starting
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
 _CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a value may start left of its title
+# The amounts line's titles stand right under the text line's, a line's space or so apart.
+_TITLES_APART = 2.5
 _POSITION = re.compile(r"^\d{1,6}\.?$")  # 1, 10, SAP's 00010
 
 
 def _lane(row: Row, wrapped: Row | None = None) -> list[Column]:
-    """A line's titles, each with the words of `wrapped` under it joined to it."""
+    """A line's titles, each with the words of `wrapped` under it joined to it. A cell the
+    vocabulary does not know is read as the titles it does know in it, set close together
+    ("Preis pro Einheit" then SAP's "pro Preiseinheit", printed as one run)."""
     lane = []
     for cell in row.cells():
-        under = [w for w in (wrapped.words if wrapped else []) if w.x0 < cell.x1 and w.x1 > cell.x0]
-        text = " ".join([cell.text] + [w.text for w in under])
-        lane.append(
-            Column(name_of(text) or UNKNOWN, cell.x0, max([cell.x1] + [w.x1 for w in under]))
-        )
+        titles = [(cell.text, cell.x0, cell.x1)]
+        if not name_of(_with_wrap(cell.text, cell.x0, cell.x1, wrapped)[0]):
+            titles = _titles(cell.words, ORDER_COLUMNS)
+        for title, x0, x1 in titles:
+            text, right = _with_wrap(title, x0, x1, wrapped)
+            lane.append(Column(name_of(text) or UNKNOWN, x0, right))
     return lane
+
+
+def _with_wrap(title: str, x0: float, x1: float, wrapped: Row | None) -> tuple[str, float]:
+    """The title with the words of `wrapped` under it, and its right edge."""
+    under = [w for w in (wrapped.words if wrapped else []) if w.x0 < x1 and w.x1 > x0]
+    return " ".join([title] + [w.text for w in under]), max([x1] + [w.x1 for w in under])
 
 
 def _wraps(row: Row, following: Row | None) -> bool:
@@ -55,7 +73,7 @@ def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], in
     if index >= len(rows):
         return None
     bottom, index = rows[index], index + 1
-    if bottom.page != top.page or bottom.y - (top_wrap or top).y > 2 * top.height:
+    if bottom.page != top.page or bottom.y - (top_wrap or top).y > _TITLES_APART * top.height:
         return None
     bottom_wrap = rows[index] if index < len(rows) and _wraps(bottom, rows[index]) else None
     text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
@@ -73,6 +91,10 @@ def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
     and ending under it, to that title (an amount right-aligned in its column)."""
     for word in words:
         chosen = lane[0].name
+        starts = [c for c in lane if abs(word.x0 - c.x0) <= _SLACK]
+        if starts:  # set flush under its title: that title's, whatever it reaches under
+            item.add(starts[0].name, word)
+            continue
         for column in lane:
             if column.x0 - _SLACK <= word.x0 or (
                 is_number(word.text) and column.x0 <= word.x1 <= column.x1

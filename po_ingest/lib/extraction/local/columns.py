@@ -11,7 +11,8 @@ from functools import cache
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?(?:\s*(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_IN = "|".join(vocabulary()["column_currency"]["words"])
+_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?(?:\s*(?:(?:{_IN})\s+)?(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
 
 
 @dataclass(frozen=True, eq=False)

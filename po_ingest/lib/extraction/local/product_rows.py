@@ -237,6 +237,8 @@ def _has_description(columns: list[Column], item: Row, numbers_start: float) -> 
     for run in item.cells():
         if all(is_number(w.text) for w in run.words) or parse_date(run.text, day_first=True):
             continue  # a date's column ("Due on") is no description
+        if run.x0 >= numbers_start:
+            continue  # among the numbers ("30 Stück"): a unit, not text left of them
         under = [n for n, c in enumerate(candidates) if c.x0 < run.x1 and c.x1 > run.x0]
         left = [n for n, c in enumerate(candidates) if c.x0 - _ALIGNED <= run.x0]
         if owner := (under if len(under) == 1 else left[-1:]):

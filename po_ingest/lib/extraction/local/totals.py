@@ -27,7 +27,7 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
+    ("tax", starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|ident\w*|no|nr|reg|number)\b)")),
     ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
@@ -124,6 +124,21 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     if label.x1 > cells[0].x0 or _label_and_amount(below, decimal_comma)[2] is not None:
         return None
     return label.text if _kind([label.text]) not in (None, "ignore") else None
+
+
+def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
+    """An amount alone on its line (its currency aside) under a totals label printing none,
+    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"): that label names it."""
+    rest = [w for w in row.words if w not in amount]
+    if any(find_currency(w.text) != w.text.strip() for w in rest):
+        return None
+    if above.page != row.page or row.y - above.y > 1.6 * max(row.height, above.height):
+        return None
+    x0, x1 = amount[0].x0, amount[-1].x1
+    over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]
+    if len(over) != 1 or _label_and_amount(above, decimal_comma)[2] is not None:
+        return None
+    return over[0].text if _kind([over[0].text]) not in (None, "ignore") else None
 
 
 def _latin(text: str) -> bool:
@@ -237,6 +252,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind, labels = _kind([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
             kind, labels = _kind([under]), [under]
+        if not labels and n and (over := _label_over(unfolded[n - 1], row, words, decimal_comma)):
+            kind, labels = _kind([over]), [over]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it

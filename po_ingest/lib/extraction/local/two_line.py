@@ -6,7 +6,16 @@ over "proveedor"), a description onto the lines under the text line."""
 
 from __future__ import annotations
 
-from po_ingest.lib.extraction.local.columns import UNKNOWN, Column, name_of, named_columns
+import re
+
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    UNKNOWN,
+    Column,
+    name_of,
+    named_columns,
+)
+from po_ingest.lib.extraction.local.header_rows import _titles
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, split_code
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.table import Table
@@ -15,18 +24,30 @@ from po_ingest.lib.extraction.local.totals import starting
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
 _CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a value may start left of its title
+# The amounts line's titles stand right under the text line's, a line's space or so apart.
+_TITLES_APART = 2.5
+_POSITION = re.compile(r"^\d{1,6}\.?$")  # 1, 10, SAP's 00010
 
 
 def _lane(row: Row, wrapped: Row | None = None) -> list[Column]:
-    """A line's titles, each with the words of `wrapped` under it joined to it."""
+    """A line's titles, each with the words of `wrapped` under it joined to it. A cell the
+    vocabulary does not know is read as the titles it does know in it, set close together
+    ("Preis pro Einheit" then SAP's "pro Preiseinheit", printed as one run)."""
     lane = []
     for cell in row.cells():
-        under = [w for w in (wrapped.words if wrapped else []) if w.x0 < cell.x1 and w.x1 > cell.x0]
-        text = " ".join([cell.text] + [w.text for w in under])
-        lane.append(
-            Column(name_of(text) or UNKNOWN, cell.x0, max([cell.x1] + [w.x1 for w in under]))
-        )
+        titles = [(cell.text, cell.x0, cell.x1)]
+        if not name_of(_with_wrap(cell.text, cell.x0, cell.x1, wrapped)[0]):
+            titles = _titles(cell.words, ORDER_COLUMNS)
+        for title, x0, x1 in titles:
+            text, right = _with_wrap(title, x0, x1, wrapped)
+            lane.append(Column(name_of(text) or UNKNOWN, x0, right))
     return lane
+
+
+def _with_wrap(title: str, x0: float, x1: float, wrapped: Row | None) -> tuple[str, float]:
+    """The title with the words of `wrapped` under it, and its right edge."""
+    under = [w for w in (wrapped.words if wrapped else []) if w.x0 < x1 and w.x1 > x0]
+    return " ".join([title] + [w.text for w in under]), max([x1] + [w.x1 for w in under])
 
 
 def _wraps(row: Row, following: Row | None) -> bool:
@@ -52,7 +73,7 @@ def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], in
     if index >= len(rows):
         return None
     bottom, index = rows[index], index + 1
-    if bottom.page != top.page or bottom.y - (top_wrap or top).y > 2 * top.height:
+    if bottom.page != top.page or bottom.y - (top_wrap or top).y > _TITLES_APART * top.height:
         return None
     bottom_wrap = rows[index] if index < len(rows) and _wraps(bottom, rows[index]) else None
     text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
@@ -70,6 +91,10 @@ def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
     and ending under it, to that title (an amount right-aligned in its column)."""
     for word in words:
         chosen = lane[0].name
+        starts = [c for c in lane if abs(word.x0 - c.x0) <= _SLACK]
+        if starts:  # set flush under its title: that title's, whatever it reaches under
+            item.add(starts[0].name, word)
+            continue
         for column in lane:
             if column.x0 - _SLACK <= word.x0 or (
                 is_number(word.text) and column.x0 <= word.x1 <= column.x1
@@ -79,11 +104,28 @@ def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
 
 
 def _amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
-    """The row as an amounts line: a number under the quantity and under the amount."""
+    """The row as an amounts line: a number under the quantity and under the amount; a
+    number left of every title (a footer's postcode) is under none."""
     item = RawItem(row.page)
     _by_lane(row.words, lane, item)
-    numbered = {name for name, words in item.cells.items() if any(is_number(w.text) for w in words)}
+    numbered = {
+        name
+        for name, words in item.cells.items()
+        if any(is_number(w.text) and w.x1 > lane[0].x0 - _SLACK for w in words)
+    }
     return item if {"quantity", "line_total"} <= numbered else None
+
+
+def _starts_item(row: Row, text_lane: list[Column]) -> bool:
+    """Under a position's title, an item's text line starts with its number ("00010")
+    alone in that column; a line starting otherwise (an address repeated atop the next
+    page, "8200 SCHAFFHAUSEN", a footer) is none."""
+    if text_lane[0].name != "line_number" or len(text_lane) < 2:
+        return True
+    first, *rest = row.words
+    return _POSITION.match(first.text) is not None and (
+        not rest or rest[0].x0 >= text_lane[1].x0 - _SLACK
+    )
 
 
 def find_two_line_items(rows: list[Row]) -> Table | None:
@@ -125,7 +167,7 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             split_code(amounts)
             table.items.append(amounts)
             pending = []
-        elif row.words[0].x0 <= text_lane[0].x1:
+        elif row.words[0].x0 <= text_lane[0].x1 and _starts_item(row, text_lane):
             if pending:
                 return None  # two item lines in a row: a wrapped text, not guessed
             pending = [row]

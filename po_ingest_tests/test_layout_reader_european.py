@@ -1,0 +1,32 @@
+"""The layout reader on habits of European ERP prints (SAP and others, in German, French,
+Spanish, …): net totals named as one word, prices per one unit by code, bank footers, tax
+numbers and dates under the totals. Each page drawn word by word, one test one change."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest_tests.test_layout_reader import _header, _item, _page, _read, _titles, _totals
+
+_COMMA_ITEMS = _item(160, "AB-100", "Schrauben M8", "10", "2,50", "25,00") + _item(
+    174, "CD-200", "Scheiben", "4", "1,25", "5,00"
+)
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Gesamtnettowert ohne USt in EUR",
+        "Gesamtnettobetrag",
+        "Total neto sin IVA",
+        "Total neto",
+        "Totale netto",
+        "Totaal netto",
+    ],
+)
+def test_a_net_total_and_nothing_more_is_the_orders_total(label):
+    content, _ = _page(_header() + _titles() + _COMMA_ITEMS + _totals(200, [(label, "30,00")]))
+    order = _read(content).order
+    assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("30.00"))

@@ -30,3 +30,16 @@ def test_a_net_total_and_nothing_more_is_the_orders_total(label):
     content, _ = _page(_header() + _titles() + _COMMA_ITEMS + _totals(200, [(label, "30,00")]))
     order = _read(content).order
     assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("30.00"))
+
+
+def test_a_price_per_one_unit_named_by_its_code_keeps_the_lines_own_unit():
+    """SAP's "32,00 EUR/1 ST" on a line counted in "Stück" (here "pcs")."""
+    items = _item(160, "AB-100", "Schrauben M8", "10", "2,50 EUR/1 ST", "25,00") + _item(
+        174, "CD-200", "Scheiben", "4", "1,25 EUR/1 ST", "5,00"
+    )
+    content, _ = _page(_header() + _titles() + items + _totals(200, [("Gesamt", "30,00")]))
+    order = _read(content).order
+    assert [(i.unit_price, i.unit) for i in order.items] == [
+        (Decimal("2.50"), "pcs"),
+        (Decimal("1.25"), "pcs"),
+    ]

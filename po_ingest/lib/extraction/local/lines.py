@@ -83,8 +83,13 @@ def _split_per_unit(raw: RawItem) -> None:
     quantity "510/EA": the number and its unit."""
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
-        per = len(words) == 3 and (words[1].text == "/" or _PER_ONE.match(words[1].text))
-        if per and _UNIT.match(words[2].text):
+        per_one = len(words) == 3 and _PER_ONE.match(words[1].text)
+        per = len(words) == 3 and (words[1].text == "/" or per_one)
+        if per_one and raw.cells.get("unit"):
+            # SAP's "32,00 EUR/1 ST" on a line in "Stück": the price basis names its unit by
+            # code; the line's own unit stands, and quantity × price must still add up.
+            raw.cells[name] = words[:1]
+        elif per and _UNIT.match(words[2].text):
             raw.cells[name] = [words[0], words[2]]
         elif len(words) == 1 and (split := per_unit(words[0].text)):
             w = words[0]

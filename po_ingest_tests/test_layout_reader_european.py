@@ -43,3 +43,23 @@ def test_a_price_per_one_unit_named_by_its_code_keeps_the_lines_own_unit():
         (Decimal("2.50"), "pcs"),
         (Decimal("1.25"), "pcs"),
     ]
+
+
+def test_a_date_line_under_the_items_leaves_the_net_total_the_orders_total():
+    """ "Delivery date: 02.03.2026" names a charge's word, but prints a date, not an amount."""
+    lines = _totals(200, [("Gesamtnettowert", "30,00")])
+    lines += [(50, 240, "Delivery date:"), (150, 240, "02.03.2026")]
+    content, _ = _page(_header() + _titles() + _COMMA_ITEMS + lines)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_bank_account_in_another_currency_is_no_second_currency_of_the_order():
+    header = _header() + [(50, 110, "Currency:"), (150, 110, "EUR")]
+    footer = [
+        (50, 300, "Commerzbank"),
+        (150, 300, "USD"),
+        (200, 300, "DE61 7508 0003 0195 2304 00"),
+    ]
+    totals = _totals(200, [("Gesamt", "30,00")])
+    content, _ = _page(header + _titles() + _COMMA_ITEMS + totals + footer)
+    assert _read(content).order.currency == "EUR"

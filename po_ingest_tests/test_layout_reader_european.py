@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from po_ingest_tests.test_layout_reader import _header, _item, _page, _read, _titles, _totals
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 
 _COMMA_ITEMS = _item(160, "AB-100", "Schrauben M8", "10", "2,50", "25,00") + _item(
     174, "CD-200", "Scheiben", "4", "1,25", "5,00"
@@ -63,3 +64,47 @@ def test_a_bank_account_in_another_currency_is_no_second_currency_of_the_order()
     totals = _totals(200, [("Gesamt", "30,00")])
     content, _ = _page(header + _titles() + _COMMA_ITEMS + totals + footer)
     assert _read(content).order.currency == "EUR"
+
+
+def test_a_vat_id_number_under_the_net_total_is_no_tax_line():
+    footer = [(50, 300, "Thomas Sachers"), (150, 300, "UST-IdNr. DE 213 112 522")]
+    totals = _totals(200, [("Gesamtnettowert ohne MwSt", "30,00")])
+    content, _ = _page(_header() + _titles() + _COMMA_ITEMS + totals + footer)
+    order = _read(content).order
+    assert (order.tax, order.total) == (None, Decimal("30.00"))
+
+
+@pytest.mark.parametrize(
+    "label", ["Bestellnummer / Datum", "N° de commande / Date", "Número de pedido / Fecha"]
+)
+def test_a_label_over_number_and_date_reads_both(label):
+    header = [(300, 80, label), (300, 92, "4501002149 / 28.08.2025")]
+    content, _ = _page(header + _titles() + _COMMA_ITEMS + _totals(200, [("Gesamt", "30,00")]))
+    order = _read(content).order
+    assert (order.po_number, str(order.order_date)) == ("4501002149", "2025-08-28")
+
+
+def test_an_sap_material_number_of_digits_alone_over_its_short_text_is_the_item_code():
+    items = _item(160, "", "42408", "10", "2,50", "25,00")[1:]
+    items += [(X["description"], 171, "RSES,12/20KV,TYPA/250A")]
+    items += _item(190, "", "Scheiben M8", "4", "1,25", "5,00")[1:]
+    titles = [t for t in _titles() if t[2] != "Code"]
+    content, _ = _page(_header() + titles + items + _totals(220, [("Gesamt", "30,00")]))
+    assert [(i.item_code, i.description) for i in _read(content).order.items] == [
+        ("42408", "RSES,12/20KV,TYPA/250A"),
+        (None, "Scheiben M8"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "reference", ["Ihre Materialnummer A24886-000", "Votre référence REF-4711 A"]
+)
+def test_a_description_holding_the_suppliers_own_number_by_its_label_is_declined(reference):
+    """The buyer's label for the supplier's article number, wrapped into the description:
+    which lines describe the article is not for the reader to guess."""
+    items = _item(160, "AB-100", "Schrauben M8", "10", "2,50", "25,00")
+    items += [(X["description"], 171, reference), (X["description"], 182, "verzinkt")]
+    items += _item(200, "CD-200", "Scheiben", "4", "1,25", "5,00")
+    content, _ = _page(_header() + _titles() + items + _totals(226, [("Gesamt", "30,00")]))
+    with pytest.raises(ExtractionDeclined, match="reference"):
+        _read(content)

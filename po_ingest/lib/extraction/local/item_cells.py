@@ -193,6 +193,8 @@ def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
+# SAP's material numbers are often digits alone ("42408" over its short text).
+_MATERIAL_NUMBER = re.compile(r"^\d{5,18}$")
 
 
 def code_over_description(item: RawItem) -> None:
@@ -202,7 +204,8 @@ def code_over_description(item: RawItem) -> None:
     if "item_code" in item.cells or len(words) < 2:
         return
     first_line = [w for w in words if w.center_y < words[0].y1]
-    if len(first_line) == 1 and _CODE_TOKEN.match(words[0].text):
+    code = _CODE_TOKEN.match(words[0].text) or _MATERIAL_NUMBER.match(words[0].text)
+    if len(first_line) == 1 and code:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 

@@ -14,7 +14,12 @@ from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_descrip
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
-from po_ingest.lib.extraction.local.vocabulary import month_numbers
+from po_ingest.lib.extraction.local.vocabulary import (
+    all_phrases,
+    alternatives,
+    month_numbers,
+    vocabulary,
+)
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
@@ -27,6 +32,9 @@ _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _PER_ONE = re.compile(rf"^(?:{'|'.join(CURRENCY_CODES)})/1$")  # "464.00 MXN/1 UN"
+_ITEM_REFERENCE = re.compile(
+    rf"(?<!\w)(?:{alternatives(all_phrases(vocabulary()['item_references']))})(?!\w)", re.IGNORECASE
+)
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
@@ -184,6 +192,10 @@ def read_item(
     if date := _date_in(found["description"].value):
         # A date column's value run into the description: the columns were misread.
         raise decline(f"line {number}'s description holds a date ({date}): another column's")
+    if reference := _ITEM_REFERENCE.search(found["description"].value):
+        raise decline(
+            f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
+        )
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")

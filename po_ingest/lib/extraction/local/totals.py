@@ -27,7 +27,8 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|no|nr|reg|number)\b)")),
+    # "VAT No.", "USt-IdNr.": a tax number, not a tax line.
+    ("tax", starting("tax", exclude=r"(?!\s*-?\s*(?:id|idnr|id-nr|no|nr|reg|number)\b)")),
     ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.

@@ -108,3 +108,15 @@ def test_a_description_holding_the_suppliers_own_number_by_its_label_is_declined
     content, _ = _page(_header() + _titles() + items + _totals(226, [("Gesamt", "30,00")]))
     with pytest.raises(ExtractionDeclined, match="reference"):
         _read(content)
+
+
+def test_an_sap_pricing_condition_under_an_item_is_no_item():
+    items = _item(160, "AB-100", "Schrauben M8", "10", "2,50", "25,00")
+    items += [
+        (200, 172, "Bruttopreis"),
+        (250, 172, "2,50 EUR / 1 ST"),
+        (-X["unit_price"], 172, "25,00"),
+    ]
+    items += _item(190, "CD-200", "Scheiben", "4", "1,25", "5,00")
+    content, _ = _page(_header() + _titles() + items + _totals(216, [("Gesamt", "30,00")]))
+    assert [i.line_total for i in _read(content).order.items] == [Decimal("25.00"), Decimal("5.00")]

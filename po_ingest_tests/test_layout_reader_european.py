@@ -120,3 +120,17 @@ def test_an_sap_pricing_condition_under_an_item_is_no_item():
     items += _item(190, "CD-200", "Scheiben", "4", "1,25", "5,00")
     content, _ = _page(_header() + _titles() + items + _totals(216, [("Gesamt", "30,00")]))
     assert [i.line_total for i in _read(content).order.items] == [Decimal("25.00"), Decimal("5.00")]
+
+
+@pytest.mark.parametrize(
+    ("title", "read"), [("B E S T E L L U N G", True), ("I N V O I C E", False)]
+)
+def test_a_title_in_spaced_capitals_is_its_word(title, read):
+    content, _ = _page(
+        _header() + _titles() + _COMMA_ITEMS + _totals(200, [("Gesamt", "30,00")]), title=title
+    )
+    if read:
+        assert _read(content).order.total == Decimal("30.00")
+    else:
+        with pytest.raises(ExtractionDeclined, match="titled 'INVOICE'"):
+            _read(content)

@@ -134,3 +134,33 @@ def test_a_title_in_spaced_capitals_is_its_word(title, read):
     else:
         with pytest.raises(ExtractionDeclined, match="titled 'INVOICE'"):
             _read(content)
+
+
+@pytest.mark.parametrize(
+    ("line", "date"),
+    [
+        ("St-Aignan de Grand Lieu , le 20 août 2025", "2025-08-20"),
+        ("Dresden, den 20.08.2025", "2025-08-20"),
+    ],
+)
+def test_a_letters_place_and_date_line_is_the_order_date_when_no_label_names_one(line, date):
+    header = [(50, 80, "Commande N° :"), (150, 80, "AC25/02802"), (300, 68, line)]
+    content, _ = _page(header + _titles() + _COMMA_ITEMS + _totals(200, [("Total", "30,00")]))
+    assert str(_read(content).order.order_date) == date
+
+
+def test_a_code_centred_under_another_columns_title_and_its_second_line_are_not_description():
+    """SDEL's "REFERENCE (MARQUE)": a part number wider than its title, the brand under it,
+    beside the description's second line set a wide line apart."""
+    titles = _titles() + [(20, 140, "Rev"), (200, 140, "Specification")]
+    first = _item(160, "AB-100", "Steel bolts", "10", "2,50", "25,00")
+    first += [(22, 160, "B"), (190, 160, "1SNA103687R2100")]
+    first += [(X["description"], 180, "TYPE FEF100"), (202, 180, "( ENTRELEC )")]
+    second = _item(206, "CD-200", "Washers", "4", "1,25", "5,00")
+    second += [(22, 206, "C"), (190, 206, "1SNA178100R1300")]
+    second += [(X["description"], 226, "TYPE VSFF"), (202, 226, "( ENTRELEC )")]
+    content, _ = _page(_header() + titles + first + second + _totals(250, [("Total", "30,00")]))
+    assert [i.description for i in _read(content).order.items] == [
+        "Steel bolts TYPE FEF100",
+        "Washers TYPE VSFF",
+    ]

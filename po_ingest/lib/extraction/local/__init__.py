@@ -26,6 +26,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
@@ -183,6 +184,8 @@ class LocalExtractor:
                 date := date_under_number(header_rows, number, read_date)
             ):
                 fields["order_date"] = date
+        if "order_date" not in fields and (date := place_date(header_rows, read_date)):
+            fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:

@@ -123,7 +123,21 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
+    if not text_under and len(under) == 1 and _centred_code(run, under[0]):
+        return under[0].name  # a code centred under its title, wider than it ("REFERENCE")
     return text_under[0] if len(text_under) == 1 else None
+
+
+_MIXED_CODE = re.compile(r"^(?=.*\d)(?=.*[^\W\d_])[^\W_][\w\-/.]{3,}$")
+
+
+def _centred_code(run: Cell, column: Column) -> bool:
+    """One word of letters and digits ("1SNA103687R2100") whose middle lies under the title."""
+    return (
+        len(run.words) == 1
+        and bool(_MIXED_CODE.match(run.text))
+        and (column.x0 <= (run.x0 + run.x1) / 2 <= column.x1)
+    )
 
 
 def _touches(run: Cell, column: Column) -> bool:

@@ -7,6 +7,7 @@ Gemini. Every value it returns carries the box of the words it was read from.
 
 from __future__ import annotations
 
+import re
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
@@ -25,6 +26,7 @@ from po_ingest.lib.extraction.local.language import document_language, title_pro
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
@@ -182,6 +184,8 @@ class LocalExtractor:
                 date := date_under_number(header_rows, number, read_date)
             ):
                 fields["order_date"] = date
+        if "order_date" not in fields and (date := place_date(header_rows, read_date)):
+            fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
         if "order_date" not in fields:
@@ -201,9 +205,8 @@ class LocalExtractor:
                 row = next(r for r in after if find_currency(r.text) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
-        if "currency" in fields and (
-            other := other_currency(" ".join(r.text for r in rows), fields["currency"].value)
-        ):
+        order_text = " ".join(r.text for r in rows if not _IBAN.search(r.text))
+        if "currency" in fields and (other := other_currency(order_text, fields["currency"].value)):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
@@ -219,6 +222,11 @@ class LocalExtractor:
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
+
+
+# A footer's bank accounts, one per currency ("Commerzbank  USD  DE61 7508 …"): the
+# accounts' currencies, not a second currency of the order.
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b")
 
 
 def _bare_dollar(currency: Found | None) -> bool:

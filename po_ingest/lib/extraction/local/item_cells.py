@@ -123,7 +123,21 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
+    if not text_under and len(under) == 1 and _centred_code(run, under[0]):
+        return under[0].name  # a code centred under its title, wider than it ("REFERENCE")
     return text_under[0] if len(text_under) == 1 else None
+
+
+_MIXED_CODE = re.compile(r"^(?=.*\d)(?=.*[^\W\d_])[^\W_][\w\-/.]{3,}$")
+
+
+def _centred_code(run: Cell, column: Column) -> bool:
+    """One word of letters and digits ("1SNA103687R2100") whose middle lies under the title."""
+    return (
+        len(run.words) == 1
+        and bool(_MIXED_CODE.match(run.text))
+        and (column.x0 <= (run.x0 + run.x1) / 2 <= column.x1)
+    )
 
 
 def _touches(run: Cell, column: Column) -> bool:
@@ -193,6 +207,8 @@ def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
+# SAP's material numbers are often digits alone ("42408" over its short text).
+_MATERIAL_NUMBER = re.compile(r"^\d{5,18}$")
 
 
 def code_over_description(item: RawItem) -> None:
@@ -202,7 +218,8 @@ def code_over_description(item: RawItem) -> None:
     if "item_code" in item.cells or len(words) < 2:
         return
     first_line = [w for w in words if w.center_y < words[0].y1]
-    if len(first_line) == 1 and _CODE_TOKEN.match(words[0].text):
+    code = _CODE_TOKEN.match(words[0].text) or _MATERIAL_NUMBER.match(words[0].text)
+    if len(first_line) == 1 and code:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 

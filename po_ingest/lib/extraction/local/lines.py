@@ -14,7 +14,12 @@ from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_descrip
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
-from po_ingest.lib.extraction.local.vocabulary import month_numbers
+from po_ingest.lib.extraction.local.vocabulary import (
+    all_phrases,
+    alternatives,
+    month_numbers,
+    vocabulary,
+)
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
@@ -29,6 +34,9 @@ _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _PER_ONE = re.compile(rf"^(?:{'|'.join(CURRENCY_CODES)})/1$")  # "464.00 MXN/1 UN"
+_ITEM_REFERENCE = re.compile(
+    rf"(?<!\w)(?:{alternatives(all_phrases(vocabulary()['item_references']))})(?!\w)", re.IGNORECASE
+)
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
@@ -85,8 +93,13 @@ def _split_per_unit(raw: RawItem) -> None:
     quantity "510/EA": the number and its unit."""
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
-        per = len(words) == 3 and (words[1].text == "/" or _PER_ONE.match(words[1].text))
-        if per and _UNIT.match(words[2].text):
+        per_one = len(words) == 3 and _PER_ONE.match(words[1].text)
+        per = len(words) == 3 and (words[1].text == "/" or per_one)
+        if per_one and raw.cells.get("unit"):
+            # SAP's "32,00 EUR/1 ST" on a line in "Stück": the price basis names its unit by
+            # code; the line's own unit stands, and quantity × price must still add up.
+            raw.cells[name] = words[:1]
+        elif per and _UNIT.match(words[2].text):
             raw.cells[name] = [words[0], words[2]]
         elif len(words) == 1 and (split := per_unit(words[0].text)):
             w = words[0]
@@ -185,6 +198,10 @@ def read_item(
         # The cell holds the item's references beside its text, which the words alone do
         # not tell apart (a code line, "Your #: 790065004", then the text).
         raise decline(f"line {number}'s description holds a reference: {reference[0]!r}")
+    if reference := _ITEM_REFERENCE.search(found["description"].value):
+        raise decline(
+            f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
+        )
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")

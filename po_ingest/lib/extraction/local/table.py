@@ -46,7 +46,7 @@ _MAX_ROW_GAP = 40.0
 # The totals block closes the table; "continued", "page 2" only pause it until the next page.
 _TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _TABLE_PAUSE = starting("table_end")
-_ITEM_TAX = starting("item_tax")
+_ITEM_TAX = starting("item_tax", "item_conditions")
 _ITEM_SECTION = re.compile(
     rf"^\W*(?:{alternatives(vocabulary()['item_sections']['headings'])})\W*$", re.IGNORECASE
 )
@@ -185,7 +185,7 @@ def find_items(
             in_table, resumable, table.end_row = False, True, index - 1
             continue
         if table.items and _ITEM_TAX.match(row.text):
-            table.notes.append(row.text)  # SAP's "Item Tax 0 0.00" under the item
+            table.notes.append(row.text)  # SAP's "Item Tax 0 0.00", "Bruttopreis …" under it
             table.end_row, last_y = index, row.y
             continue
         values = assign(row, table.columns)

@@ -27,7 +27,11 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    ("tax", starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|ident\w*|no|nr|reg|number)\b)")),
+    # "VAT No.", "USt-IdNr.", "USt.-Identnummer": a tax number, not a tax line.
+    (
+        "tax",
+        starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)"),
+    ),
     ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
@@ -37,6 +41,8 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")
 _NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
 _TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
+# "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
+_DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
 
 
 @dataclass
@@ -245,7 +251,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
-            totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
+            if not _DATE_WORD.search(row.text):
+                totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):

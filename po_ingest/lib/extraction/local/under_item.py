@@ -7,7 +7,7 @@ import re
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, numeric_column
-from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 
@@ -37,6 +37,10 @@ def _text_cell_of(item: RawItem, word: Word) -> str:
     return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
 
 
+def _overlap(a: Word | Cell, b: Word | Cell) -> bool:
+    return a.x0 < b.x1 and a.x1 > b.x0
+
+
 def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
     """The row starts under a second line of titles ("Price count/item" under the header):
     what each item prints there is that title's value, not its wrapped description."""
@@ -60,10 +64,21 @@ def _flush_under(row: Row, item: RawItem, last_y: float, rules: HorizontalRules 
         and bool(description)
         and row.page == item.page
         and row.y - last_y <= _FLUSH_GAP * row.height
-        and len(runs) == 1
         and abs(runs[0].x0 - description[0].x0) <= 1
+        and all(_other_cell_over(run, item) for run in runs[1:])
         and not rules.between(row.page, last_y, row.y)
     )
+
+
+def _other_cell_over(run: Cell, item: RawItem) -> str | None:
+    """The one other text cell of the item with words over `run` (its reference's second
+    line, the brand under a manufacturer's part number, wrapping beside the description)."""
+    over = {
+        name
+        for name, words in item.cells.items()
+        if name in _TEXT_CELLS and name != "description" and any(_overlap(run, w) for w in words)
+    }
+    return over.pop() if len(over) == 1 else None
 
 
 def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
@@ -211,12 +226,13 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
         for word in row.words:  # a wrapped description line, however far it runs
             item.add("description", word)
         return
-    for run in row.cells():
+    for n, run in enumerate(row.cells()):
         if _currency_of_amount(run.words, item):
             continue
         number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
+        beside = _other_cell_over(run, item) if n else None
         for word in run.words:
-            item.add(number or _text_cell_of(item, word), word)
+            item.add(number or beside or _text_cell_of(item, word), word)
 
 
 def _currency_of_amount(words: list[Word], item: RawItem) -> bool:

@@ -1,0 +1,32 @@
+"""A letter's place-and-date line as the order's date when no label names one: "St-Aignan
+de Grand Lieu, le 20 août 2025", "Dresden, den 20.08.2025", "Sevilla, a 2 de septiembre de
+2025". European orders are often set as letters, dated where and when they were written."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
+
+# A place is words without digits (a postal address prints its code); then the comma, the
+# language's "le" / "den" / "a" if printed, and the date, ending the line.
+_PLACE_DATE = re.compile(
+    rf"^[^\W\d_][^\d,:;]{{1,40}}?\s*,\s*(?:(?:{alternatives(all_phrases(vocabulary()['place_date']))})\s+)?(?P<date>(?=[^,]*\d)[^,]{{6,30}})$",
+    re.IGNORECASE,
+)
+
+
+def place_date(rows: list[Row], read_date: Callable[[str], dt.date | None]) -> Found | None:
+    """The one place-and-date line among `rows` (the header, above the items); None when
+    none or several disagree."""
+    found: list[Found] = []
+    for row in rows:
+        match = _PLACE_DATE.match(row.text)
+        if match is None or (date := read_date(match["date"])) is None:
+            continue
+        found.append(Found(date, row.page, row.words[-len(match["date"].split()) :]))
+    return found[0] if len({f.value for f in found}) == 1 else None

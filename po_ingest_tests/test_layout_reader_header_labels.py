@@ -1,0 +1,38 @@
+"""The general layout reader on small hand-made pages: how European ERPs label an order's
+number and date in its header (SAP's "Bestellnummer/Datum" over "4501595688/11.08.2025", …)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from po_ingest.lib.extraction.base import Document
+from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest_tests.support.drawn_pages import drawn_page
+
+_TITLES = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+_TITLES += [(345, 140, "Unit"), (-440, 140, "Unit Price"), (-540, 140, "Amount")]
+_ITEMS = [(50, 160, "AB-100"), (120, 160, "Steel bolts M8"), (-330, 160, "10")]
+_ITEMS += [(345, 160, "pcs"), (-440, 160, "2,50"), (-540, 160, "25,00")]
+_TOTALS = [(380, 190, "Subtotal"), (-540, 190, "25,00"), (380, 204, "VAT 20%")]
+_TOTALS += [(-540, 204, "5,00"), (380, 218, "Total"), (-540, 218, "30,00")]
+
+
+def _read(lines, title: str = "Bestellung"):
+    content, _ = drawn_page(lines + _TITLES + _ITEMS + _TOTALS, title=title)
+    return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+
+
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [
+        ("Bestellnummer/Datum", "4501595688/11.08.2026"),
+        ("Bestellnummer/Datum", "4501595688 / 11.08.2026"),
+        ("Numero ordine/Data", "4501595688 / 11.08.2026"),
+        ("N° de commande / Date", "4501595688/11.08.2026"),
+    ],
+)
+def test_a_label_naming_the_number_and_its_date_over_both_joined_by_a_slash(label, value):
+    order = _read([(310, 80, label), (310, 92, value)])
+    assert (order.po_number, order.order_date) == ("4501595688", dt.date(2026, 8, 11))

@@ -36,3 +36,26 @@ def _read(lines, title: str = "Bestellung"):
 def test_a_label_naming_the_number_and_its_date_over_both_joined_by_a_slash(label, value):
     order = _read([(310, 80, label), (310, 92, value)])
     assert (order.po_number, order.order_date) == ("4501595688", dt.date(2026, 8, 11))
+
+
+def test_values_set_flush_right_far_from_their_labels_are_read():
+    header = [(300, 80, "Bestell-Nr.:"), (-560, 80, "6557133"), (300, 92, "Beleg-Datum:")]
+    header += [(-560, 92, "3.09.2026"), (300, 104, "Lieferant:"), (-560, 104, "KUNDE")]
+    order = _read(header)
+    assert (order.po_number, order.order_date) == ("6557133", dt.date(2026, 9, 3))
+    assert order.supplier_name is None  # words across the page are another block's
+
+
+def test_a_net_value_and_a_final_sum_close_an_order_without_tax():
+    totals = [(300, 190, "Nettowert EUR"), (-540, 190, "25,00")]
+    totals += [(300, 204, "Endsumme EUR"), (-540, 204, "25,00")]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:")]
+        + [(150, 92, "03.09.2026")]
+        + _TITLES
+        + _ITEMS
+        + totals,
+        title="Bestellung",
+    )
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert (order.subtotal, order.total) == (25, 25)

@@ -59,3 +59,26 @@ def test_a_net_value_and_a_final_sum_close_an_order_without_tax():
     )
     order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
     assert (order.subtotal, order.total) == (25, 25)
+
+
+@pytest.mark.parametrize(
+    ("label", "title"),
+    [
+        ("Abrufnummer:", "Bestellung"),
+        ("Call-off No.:", "Purchase Order"),
+        ("Ordine d'acquisto N° :", "Ordine"),
+        ("Bestell.-Nr.:", "Bestellung"),
+    ],
+)
+def test_call_off_numbers_and_spelling_variants_label_the_order_number(label, title):
+    header = [(300, 80, label), (400, 80, "AB 254010126"), (300, 92, "Datum:")]
+    order = _read(header + [(400, 92, "27.06.2026")], title=title)
+    assert order.po_number == "AB 254010126"
+
+
+def test_a_code_under_the_title_is_the_number_and_a_date_flush_right_under_it_the_date():
+    header = [(-148, 72, "SRE/F00876"), (-148, 86, "25/06/2026")]  # flush right
+    order = _read(header, title="Commande")
+    assert (order.po_number, order.order_date) == ("SRE/F00876", dt.date(2026, 6, 25))
+    order = _read([(70, 72, "B307389"), (300, 86, "Datum:"), (400, 86, "26.08.2026")])
+    assert order.po_number == "B307389"

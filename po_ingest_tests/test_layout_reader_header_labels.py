@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from po_ingest.lib.extraction.base import Document
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest_tests.support.drawn_pages import drawn_page
 
@@ -82,3 +82,32 @@ def test_a_code_under_the_title_is_the_number_and_a_date_flush_right_under_it_th
     assert (order.po_number, order.order_date) == ("SRE/F00876", dt.date(2026, 6, 25))
     order = _read([(70, 72, "B307389"), (300, 86, "Datum:"), (400, 86, "26.08.2026")])
     assert order.po_number == "B307389"
+
+
+def test_an_item_code_label_and_its_code_read_into_a_description_declines_the_order():
+    items = [
+        (t[0], t[1], "Ihre Materialnummer A24886-000") if t[2] == "Steel bolts M8" else t
+        for t in _ITEMS
+    ]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:"), (150, 92, "03.09.2026")]
+        + _TITLES
+        + items
+        + _TOTALS,
+        title="Bestellung",
+    )
+    with pytest.raises(ExtractionDeclined, match="labelled code"):
+        LocalExtractor().extract(Document(content, "application/pdf", "b"))
+
+
+def test_a_material_number_column_holds_the_item_code():
+    titles = [(50, 140, "Materialnummer") if t[2] == "Code" else t for t in _TITLES]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:"), (150, 92, "03.09.2026")]
+        + titles
+        + _ITEMS
+        + _TOTALS,
+        title="Bestellung",
+    )
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert [(i.item_code, i.description) for i in order.items] == [("AB-100", "Steel bolts M8")]

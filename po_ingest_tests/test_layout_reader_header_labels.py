@@ -4,7 +4,9 @@ number and date in its header (SAP's "Bestellnummer/Datum" over "4501595688/11.0
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
@@ -82,6 +84,44 @@ def test_a_code_under_the_title_is_the_number_and_a_date_flush_right_under_it_th
     assert (order.po_number, order.order_date) == ("SRE/F00876", dt.date(2026, 6, 25))
     order = _read([(70, 72, "B307389"), (300, 86, "Datum:"), (400, 86, "26.08.2026")])
     assert order.po_number == "B307389"
+
+
+def _sap_page(pdf, lines):
+    page = pdf.new_page(width=595, height=842)
+    for x, y, text, size in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=size)
+
+
+_SAP_TITLES = [(45, 230, "Pos.", 9), (89, 230, "Material", 9), (225, 230, "Bezeichnung", 9)]
+_SAP_TITLES += [(89, 242, "Bestellmenge", 9), (168, 242, "Einheit", 9)]
+_SAP_TITLES += [(319, 242, "Preis pro Einheit", 9), (499, 242, "Nettowert", 9)]
+_SAP_FOOTER = [(49, 742, "Dieses Dokument wurde maschinell erstellt.", 7)]
+_SAP_FOOTER += [(49, 763, "Banken: Deutsche Bank AG", 7), (49, 772, "IBAN DE95 6007 0070", 7)]
+
+
+def test_an_sap_two_line_table_runs_past_its_page_footer_and_the_next_pages_letterhead():
+    pdf = pymupdf.open()
+    first = [(300, 60, "Bestellung", 14), (300, 90, "Bestellnummer/Datum", 9)]
+    first += [(300, 102, "4501168802 / 19.08.2026", 9)]
+    first += _SAP_TITLES + [(45, 270, "00010", 9), (89, 270, "3539202", 9)]
+    first += [(225, 270, "RUNDSTECKVERB.12-P PG9", 9), (89, 282, "120", 9), (153, 282, "Stück", 9)]
+    first += [(348, 282, "5,76", 9), (506, 282, "691,20", 9)] + _SAP_FOOTER
+    _sap_page(pdf, first)
+    second = [(42, 30, "Muster GmbH", 9), (42, 40, "D-78554 Musterstadt", 9)]
+    second += [(300, 120, "Bestellnummer/Datum", 9), (300, 132, "4501168802 / 19.08.2026", 9)]
+    second += _SAP_TITLES
+    second += [(45, 270, "00020", 9), (89, 270, "3539203", 9), (225, 270, "KABELSTECKER", 9)]
+    second += [(89, 282, "10", 9), (153, 282, "Stück", 9), (348, 282, "2,00", 9)]
+    second += [(506, 282, "20,00", 9), (49, 320, "Gesamtnettowert ohne MwSt EUR", 9)]
+    second += [(488, 320, "711,20", 9)] + _SAP_FOOTER
+    _sap_page(pdf, second)
+    content = pdf.tobytes()
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert [(i.item_code, i.description, i.line_total) for i in order.items] == [
+        ("3539202", "RUNDSTECKVERB.12-P PG9", Decimal("691.20")),
+        ("3539203", "KABELSTECKER", Decimal("20.00")),
+    ]
+    assert (order.po_number, order.total) == ("4501168802", Decimal("711.20"))
 
 
 def test_an_item_code_label_and_its_code_read_into_a_description_declines_the_order():

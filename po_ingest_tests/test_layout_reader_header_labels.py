@@ -151,3 +151,11 @@ def test_a_material_number_column_holds_the_item_code():
     )
     order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
     assert [(i.item_code, i.description) for i in order.items] == [("AB-100", "Steel bolts M8")]
+
+
+def test_a_bank_account_in_another_currency_in_the_footer_is_not_a_second_currency():
+    header = [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:")]
+    header += [(150, 92, "03.09.2026"), (50, 104, "Währung:"), (150, 104, "EUR")]
+    footer = [(50, 800, "Bankverbindung · USD: J.P. Morgan Chase Bank · Swift: CHASUS33")]
+    order = _read(header + footer)
+    assert (order.currency, order.total) == ("EUR", Decimal("30.00"))

@@ -7,10 +7,10 @@ Gemini. Every value it returns carries the box of the words it was read from.
 
 from __future__ import annotations
 
-import re
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local.bank_details import outside_bank_details
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -205,8 +205,11 @@ class LocalExtractor:
                 row = next(r for r in after if find_currency(r.text) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
-        order_text = " ".join(r.text for r in rows if not _IBAN.search(r.text))
-        if "currency" in fields and (other := other_currency(order_text, fields["currency"].value)):
+        if "currency" in fields and (
+            other := other_currency(
+                " ".join(r.text for r in outside_bank_details(rows)), fields["currency"].value
+            )
+        ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
@@ -222,11 +225,6 @@ class LocalExtractor:
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
-
-
-# A footer's bank accounts, one per currency ("Commerzbank  USD  DE61 7508 …"): the
-# accounts' currencies, not a second currency of the order.
-_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b")
 
 
 def _bare_dollar(currency: Found | None) -> bool:

@@ -15,6 +15,8 @@ _SERIES = re.compile(r"^[A-Z]{1,3}$")
 _DOTTED_DATE = re.compile(
     r"(?<![\d.])\d{1,2}\.\d{1,2}\.\d{2,4}(?![\d.])"
 )  # 07.03.2025 is no amount
+# "4501595688/11.08.2025" under "Bestellnummer/Datum": the number, then its date.
+_NUMBER_SLASH_DATE = re.compile(r"^(?P<number>.+?)\s*/\s*(?P<date>\d{1,2}[./]\d{1,2}[./]\d{2,4})$")
 _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 _FORM_FIELD = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
@@ -30,6 +32,8 @@ def po_number(text: str) -> str | None:
         number = po_number(tokens[1])
         return f"{tokens[0]} {number}" if number and number == tokens[1] else None
     token = tokens[0].strip(",;") if tokens else ""
+    if (pair := _NUMBER_SLASH_DATE.match(token)) and parse_date(pair["date"], "de"):
+        token = pair["number"]
     if not (_PO_NUMBER.match(token) and any(c.isdigit() for c in token)):
         return None
     return None if parse_date(token, "de") else token

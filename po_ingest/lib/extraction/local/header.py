@@ -147,15 +147,41 @@ def _with_legal_form(cell: Cell, rows: list[Row]) -> Cell:
     return cell
 
 
-def _next_cell(cells: list[Cell], position: int, labels: Labels) -> Cell | None:
+def _next_cell(
+    cells: list[Cell], position: int, labels: Labels, flush_right: Callable[[Cell], bool]
+) -> Cell | None:
     """The cell right of a label on its row, skipping a lone `:`; a cell across the page
-    (another block's title) is not its value."""
+    (another block's title) is not its value, unless it ends the row in a column of values
+    set flush right beside a column of labels (`flush_right`)."""
     for cell in cells[position + 1 : position + 3]:
         if cell.text.strip(" :#"):
-            if labels.is_label(cell.text.strip(" :#")) or cell.x0 - cells[position].x1 > _BESIDE:
+            gap = cell.x0 - cells[position].x1
+            far = gap > _BESIDE and not (gap <= _FAR and cell is cells[-1] and flush_right(cell))
+            if labels.is_label(cell.text.strip(" :#")) or far:
                 return None
             return cell
     return None
+
+
+def _in_value_column(label: Cell, value: Cell, rows: list[Row], index: int) -> bool:
+    """A number or date (words there are another block's: "CUSTOMER") whose row has a
+    neighbour in the label's block with a label at its left edge and its value, the row's
+    last cell, ending where this one does: labels flush left, values flush right
+    ("Bestell-Nr.:" … "6557133" over "Beleg-Datum:" … "3.09.2025")."""
+    if not any(c.isdigit() for c in value.text):
+        return False
+    row = rows[index]
+    near = rows[max(0, index - _BLOCK_ROWS) : index] + rows[index + 1 : index + 1 + _BLOCK_ROWS]
+    for other in (r for r in near if r.page == row.page):
+        cells = other.cells()
+        for left, right in zip(cells, cells[1:], strict=False):
+            if (
+                right is cells[-1]
+                and abs(left.x0 - label.x0) <= _EDGE
+                and abs(right.x1 - value.x1) <= _EDGE
+            ):
+                return True
+    return False
 
 
 def _run_on(cell: Cell, cells: list[Cell], labels: Labels) -> Cell:
@@ -174,6 +200,9 @@ def _number_beside(title: Cell, cell: Cell) -> bool:
 
 Candidate = tuple[str, list[Word]]
 _BESIDE = 150.0  # points between a label and a value on its right, at most
+_FAR = 300.0  # points to a value set flush right in its column, at most
+_BLOCK_ROWS = 4  # rows above and below a label that make its block
+_EDGE = 2.0  # points between edges set flush
 _TITLE_GAP = 20.0  # points between a title and its number beside it, at most
 
 
@@ -187,7 +216,9 @@ def _candidates(
     tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
-    beside = _next_cell(cells, position, labels)
+    beside = _next_cell(
+        cells, position, labels, lambda value: _in_value_column(label, value, rows, index)
+    )
     if beside and labels.names_two(label.text):
         beside = _run_on(beside, cells, labels)
     if beside and label.text.rstrip().endswith((":", "#")):

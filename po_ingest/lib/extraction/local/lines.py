@@ -31,6 +31,13 @@ _ZEROS = re.compile(r"^0+$")
 # A label's number with its colon inside a description ("Your #: 790065004", "Ref. No.: 4711").
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|#|number)\s*:\s*\d{3,}", re.IGNORECASE)
 _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
+# "Ihre Materialnummer A24886-000": an item code's label and a code, another field's value
+# printed under the item, not what the item is; read into a description, the columns were
+# misread. Short titles ("Model", "Part") start a description's words as often: not these.
+_CODE_LABELS = [t for t in vocabulary()["columns"]["item_code"] if len(t) >= 8]
+_LABELLED_CODE = re.compile(
+    rf"(?<!\S)(?:{alternatives(_CODE_LABELS)})\s*[:#]?\s+(?=\S*\d)\S+(?!\S)", re.IGNORECASE
+)
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _PER_ONE = re.compile(rf"^(?:{'|'.join(CURRENCY_CODES)})/1$")  # "464.00 MXN/1 UN"
@@ -205,6 +212,10 @@ def read_item(
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")
+    if _LABELLED_CODE.search(found["description"].value):
+        raise decline(
+            f"line {number}'s description holds a labelled code: {raw.text('description')!r}"
+        )
     if _ZEROS.match(raw.text("item_code") or ""):
         raise decline(f"line {number}'s item code {raw.text('item_code')!r} names no article")
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)

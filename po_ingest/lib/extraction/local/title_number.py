@@ -42,8 +42,15 @@ def _bare_number(title: Cell, cell: Cell) -> bool:
     set within its width (centred under a right-hand "PURCHASE ORDER")."""
     flush = abs(cell.x0 - title.x0) <= _ALIGNED
     within = cell.x0 >= title.x0 - _ALIGNED and cell.x1 <= title.x1 + _ALIGNED
-    # One digit alone there is a page's number as often as an order's.
-    return (flush or within) and len(cell.words) == 1 and cell.text.isdigit() and len(cell.text) > 1
+    # One digit alone there is a page's number as often as an order's; a code of a few
+    # letters and four digits or more is an order's as well ("B307389", "SRE/F00876").
+    return (flush or within) and len(cell.words) == 1 and _order_code(cell.text)
+
+
+def _order_code(text: str) -> bool:
+    digits = sum(c.isdigit() for c in text)
+    letters = sum(c.isalpha() for c in text)
+    return (text.isdigit() and len(text) > 1) or (digits >= 4 and letters <= 4)
 
 
 def number_under_title(
@@ -85,7 +92,8 @@ def date_under_number(
         if below.page != row.page or below.y - row.y > 2 * row.height:
             return None
         for under in below.cells():
-            if abs(under.x0 - cell.x0) <= _ALIGNED and len(under.words) <= 3:
+            flush = abs(under.x0 - cell.x0) <= _ALIGNED or abs(under.x1 - cell.x1) <= _ALIGNED
+            if flush and len(under.words) <= 3:
                 value = parse(under.text)
                 return Found(value, below.page, under.words) if value else None
         return None

@@ -144,13 +144,19 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
     start, (text_lane, amounts_lane, after) = header
     table = Table(text_lane + amounts_lane, [], start, len(rows))
     titles = tuple(r.text for r in rows[start:after])
+    furniture = _page_furniture(rows)
     pending: list[Row] = []  # the text line and its wrapped lines
     index = after
     while index < len(rows):
         row = rows[index]
-        if row.text in titles:  # the titles repeated on a following page
-            index += 1
+        footer = (row.text, round(row.y)) in furniture and not _CLOSE.match(row.text)
+        if row.text in titles or footer:
+            index += 1  # the titles repeated on a following page; its footer
             continue
+        if not pending and row.page != rows[index - 1].page:
+            # A following page's letterhead, down to the titles repeated under it.
+            index = _after_titles(rows, index, titles) or index
+            row = rows[index]
         if _CLOSE.match(row.text):
             table.end_row = index
             resumed = _resumed(rows, index, titles)
@@ -189,4 +195,25 @@ def _resumed(rows: list[Row], index: int, titles: tuple[str, ...]) -> int | None
             and tuple(r.text for r in rows[later : later + len(titles)]) == titles
         ):
             return later + len(titles)
+    return None
+
+
+def _page_furniture(rows: list[Row]) -> set[tuple[str, int]]:
+    """Lines printed alike at the same height on more than one page: a footer (the bank,
+    "this document is valid without a signature"), not an item's text; a totals line
+    printed on each page is no footer."""
+    pages: dict[tuple[str, int], set[int]] = {}
+    for row in rows:
+        pages.setdefault((row.text, round(row.y)), set()).add(row.page)
+    return {key for key, on in pages.items() if len(on) > 1}
+
+
+def _after_titles(rows: list[Row], index: int, titles: tuple[str, ...]) -> int | None:
+    """The row after the titles repeated on the page of `rows[index]`, if they are."""
+    page = rows[index].page
+    for later in range(index, len(rows) - len(titles) + 1):
+        if rows[later].page != page:
+            return None
+        if tuple(r.text for r in rows[later : later + len(titles)]) == titles:
+            return later + len(titles) if later + len(titles) < len(rows) else None
     return None

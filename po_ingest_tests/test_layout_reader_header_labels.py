@@ -1,0 +1,161 @@
+"""The general layout reader on small hand-made pages: how European ERPs label an order's
+number and date in its header (SAP's "Bestellnummer/Datum" over "4501595688/11.08.2025", …)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest_tests.support.drawn_pages import drawn_page
+
+_TITLES = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+_TITLES += [(345, 140, "Unit"), (-440, 140, "Unit Price"), (-540, 140, "Amount")]
+_ITEMS = [(50, 160, "AB-100"), (120, 160, "Steel bolts M8"), (-330, 160, "10")]
+_ITEMS += [(345, 160, "pcs"), (-440, 160, "2,50"), (-540, 160, "25,00")]
+_TOTALS = [(380, 190, "Subtotal"), (-540, 190, "25,00"), (380, 204, "VAT 20%")]
+_TOTALS += [(-540, 204, "5,00"), (380, 218, "Total"), (-540, 218, "30,00")]
+
+
+def _read(lines, title: str = "Bestellung"):
+    content, _ = drawn_page(lines + _TITLES + _ITEMS + _TOTALS, title=title)
+    return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+
+
+@pytest.mark.parametrize(
+    ("label", "value"),
+    [
+        ("Bestellnummer/Datum", "4501595688/11.08.2026"),
+        ("Bestellnummer/Datum", "4501595688 / 11.08.2026"),
+        ("Numero ordine/Data", "4501595688 / 11.08.2026"),
+        ("N° de commande / Date", "4501595688/11.08.2026"),
+    ],
+)
+def test_a_label_naming_the_number_and_its_date_over_both_joined_by_a_slash(label, value):
+    order = _read([(310, 80, label), (310, 92, value)])
+    assert (order.po_number, order.order_date) == ("4501595688", dt.date(2026, 8, 11))
+
+
+def test_values_set_flush_right_far_from_their_labels_are_read():
+    header = [(300, 80, "Bestell-Nr.:"), (-560, 80, "6557133"), (300, 92, "Beleg-Datum:")]
+    header += [(-560, 92, "3.09.2026"), (300, 104, "Lieferant:"), (-560, 104, "KUNDE")]
+    order = _read(header)
+    assert (order.po_number, order.order_date) == ("6557133", dt.date(2026, 9, 3))
+    assert order.supplier_name is None  # words across the page are another block's
+
+
+def test_a_net_value_and_a_final_sum_close_an_order_without_tax():
+    totals = [(300, 190, "Nettowert EUR"), (-540, 190, "25,00")]
+    totals += [(300, 204, "Endsumme EUR"), (-540, 204, "25,00")]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:")]
+        + [(150, 92, "03.09.2026")]
+        + _TITLES
+        + _ITEMS
+        + totals,
+        title="Bestellung",
+    )
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert (order.subtotal, order.total) == (25, 25)
+
+
+@pytest.mark.parametrize(
+    ("label", "title"),
+    [
+        ("Abrufnummer:", "Bestellung"),
+        ("Call-off No.:", "Purchase Order"),
+        ("Ordine d'acquisto N° :", "Ordine"),
+        ("Bestell.-Nr.:", "Bestellung"),
+    ],
+)
+def test_call_off_numbers_and_spelling_variants_label_the_order_number(label, title):
+    header = [(300, 80, label), (400, 80, "AB 254010126"), (300, 92, "Datum:")]
+    order = _read(header + [(400, 92, "27.06.2026")], title=title)
+    assert order.po_number == "AB 254010126"
+
+
+def test_a_code_under_the_title_is_the_number_and_a_date_flush_right_under_it_the_date():
+    header = [(-148, 72, "SRE/F00876"), (-148, 86, "25/06/2026")]  # flush right
+    order = _read(header, title="Commande")
+    assert (order.po_number, order.order_date) == ("SRE/F00876", dt.date(2026, 6, 25))
+    order = _read([(70, 72, "B307389"), (300, 86, "Datum:"), (400, 86, "26.08.2026")])
+    assert order.po_number == "B307389"
+
+
+def _sap_page(pdf, lines):
+    page = pdf.new_page(width=595, height=842)
+    for x, y, text, size in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=size)
+
+
+_SAP_TITLES = [(45, 230, "Pos.", 9), (89, 230, "Material", 9), (225, 230, "Bezeichnung", 9)]
+_SAP_TITLES += [(89, 242, "Bestellmenge", 9), (168, 242, "Einheit", 9)]
+_SAP_TITLES += [(319, 242, "Preis pro Einheit", 9), (499, 242, "Nettowert", 9)]
+_SAP_FOOTER = [(49, 742, "Dieses Dokument wurde maschinell erstellt.", 7)]
+_SAP_FOOTER += [(49, 763, "Banken: Deutsche Bank AG", 7), (49, 772, "IBAN DE95 6007 0070", 7)]
+
+
+def test_an_sap_two_line_table_runs_past_its_page_footer_and_the_next_pages_letterhead():
+    pdf = pymupdf.open()
+    first = [(300, 60, "Bestellung", 14), (300, 90, "Bestellnummer/Datum", 9)]
+    first += [(300, 102, "4501168802 / 19.08.2026", 9)]
+    first += _SAP_TITLES + [(45, 270, "00010", 9), (89, 270, "3539202", 9)]
+    first += [(225, 270, "RUNDSTECKVERB.12-P PG9", 9), (89, 282, "120", 9), (153, 282, "Stück", 9)]
+    first += [(348, 282, "5,76", 9), (506, 282, "691,20", 9)] + _SAP_FOOTER
+    _sap_page(pdf, first)
+    second = [(42, 30, "Muster GmbH", 9), (42, 40, "D-78554 Musterstadt", 9)]
+    second += [(300, 120, "Bestellnummer/Datum", 9), (300, 132, "4501168802 / 19.08.2026", 9)]
+    second += _SAP_TITLES
+    second += [(45, 270, "00020", 9), (89, 270, "3539203", 9), (225, 270, "KABELSTECKER", 9)]
+    second += [(89, 282, "10", 9), (153, 282, "Stück", 9), (348, 282, "2,00", 9)]
+    second += [(506, 282, "20,00", 9), (49, 320, "Gesamtnettowert ohne MwSt EUR", 9)]
+    second += [(488, 320, "711,20", 9)] + _SAP_FOOTER
+    _sap_page(pdf, second)
+    content = pdf.tobytes()
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert [(i.item_code, i.description, i.line_total) for i in order.items] == [
+        ("3539202", "RUNDSTECKVERB.12-P PG9", Decimal("691.20")),
+        ("3539203", "KABELSTECKER", Decimal("20.00")),
+    ]
+    assert (order.po_number, order.total) == ("4501168802", Decimal("711.20"))
+
+
+def test_an_item_code_label_and_its_code_read_into_a_description_declines_the_order():
+    items = [
+        (t[0], t[1], "Ihre Materialnummer A24886-000") if t[2] == "Steel bolts M8" else t
+        for t in _ITEMS
+    ]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:"), (150, 92, "03.09.2026")]
+        + _TITLES
+        + items
+        + _TOTALS,
+        title="Bestellung",
+    )
+    with pytest.raises(ExtractionDeclined, match="labelled code"):
+        LocalExtractor().extract(Document(content, "application/pdf", "b"))
+
+
+def test_a_material_number_column_holds_the_item_code():
+    titles = [(50, 140, "Materialnummer") if t[2] == "Code" else t for t in _TITLES]
+    content, _ = drawn_page(
+        [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:"), (150, 92, "03.09.2026")]
+        + titles
+        + _ITEMS
+        + _TOTALS,
+        title="Bestellung",
+    )
+    order = LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+    assert [(i.item_code, i.description) for i in order.items] == [("AB-100", "Steel bolts M8")]
+
+
+def test_a_bank_account_in_another_currency_in_the_footer_is_not_a_second_currency():
+    header = [(50, 80, "Bestellnummer:"), (150, 80, "4711"), (50, 92, "Datum:")]
+    header += [(150, 92, "03.09.2026"), (50, 104, "Währung:"), (150, 104, "EUR")]
+    footer = [(50, 800, "Bankverbindung · USD: J.P. Morgan Chase Bank · Swift: CHASUS33")]
+    order = _read(header + footer)
+    assert (order.currency, order.total) == ("EUR", Decimal("30.00"))

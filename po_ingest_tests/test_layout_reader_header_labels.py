@@ -126,7 +126,9 @@ def test_an_sap_two_line_table_runs_past_its_page_footer_and_the_next_pages_lett
 
 def test_an_item_code_label_and_its_code_read_into_a_description_declines_the_order():
     items = [
-        (t[0], t[1], "Ihre Materialnummer A24886-000") if t[2] == "Steel bolts M8" else t
+        # An item code's title (the supplier's own reference, "Ihre Materialnummer …", has
+        # its own check: [item_references]).
+        (t[0], t[1], "Artikelnummer A24886-000") if t[2] == "Steel bolts M8" else t
         for t in _ITEMS
     ]
     content, _ = drawn_page(

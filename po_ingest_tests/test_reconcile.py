@@ -9,8 +9,9 @@ import pytest
 from po_ingest.defs.reconcile import reconcile_launches
 from po_ingest.defs.resources import StoreResource
 from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
-from po_ingest.defs.sensors import MAX_RUNS_PER_TICK
+from po_ingest.defs.sensors import MAX_BATCHES_PER_TICK
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck
+from po_ingest.lib.batch_runs import packed_batches
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
@@ -140,16 +141,17 @@ def test_a_failure_sensor_that_raised_loses_nothing(store, files, instance):
 
 
 def test_stuck_batches_never_fill_the_window(store, files, instance):
-    """2: as many launched batches as one tick takes, their runs lost: a new upload is still
-    launched on the next tick, and the lost ones are not requested again."""
+    """2: as many launched batches as one tick takes (a backlog: packed), their runs lost: a
+    new upload is still launched on the next tick, and the lost ones are not requested again."""
     t0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
-    for i in range(MAX_RUNS_PER_TICK):
+    for i in range(MAX_BATCHES_PER_TICK):
         store.batches.create(
             NewBatch(f"old{i:04d}", "purchase_orders", "application/pdf", f"batches/old{i:04d}.pdf",
                      "x.pdf", 1, "0" * 64),
             now=t0 + dt.timedelta(seconds=i),
         )  # fmt: skip
-    assert len(_tick(instance, store, files).run_requests) == MAX_RUNS_PER_TICK
+    requests = _tick(instance, store, files).run_requests
+    assert sum(len(packed_batches(r.tags)) for r in requests) == MAX_BATCHES_PER_TICK
     fresh = _upload(store, files, "PO-FRESH")
     keys = [r.run_key for r in _tick(instance, store, files).run_requests]
     assert keys == [f"{fresh.id}:0"]

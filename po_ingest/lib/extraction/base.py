@@ -33,6 +33,11 @@ class ExtractionDeclined(ExtractionError):
     """An extractor that may say "not me": the document should go to another extractor."""
 
 
+class DeclinedWithoutModel(PermanentExtractionError):
+    """Every extractor that needs no model declined, and the model was not to be asked: final
+    under PO_INGEST_EXTRACTOR=local; under `auto` the document is for the model lane."""
+
+
 class Extractor(Protocol):
     name: str
 

@@ -15,7 +15,7 @@ from po_ingest.lib.batch_runs import PACKED_TAG, packed_run_tags
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.launch_now import launch_now
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.pipeline import job_with
+from po_ingest_tests.support.pipeline import SCRIPTED, job_with, packed_production_job
 from po_ingest_tests.support.sensor_ticks import pending_tick
 
 LATER = dt.timedelta(minutes=5)
@@ -127,9 +127,9 @@ def test_a_packed_run_stores_each_batch_on_its_own_partition_and_one_failure_hol
         ("purchase_order_has_items", first.id, True),
         ("purchase_order_totals_reconcile", last.id, True),
     }
-    assert not result.success, "the run shows that two of its batches went elsewhere"
+    assert not result.success, "the run names the batch that needs a person"
     failure = _failure(result)
-    assert f"{flaky.id} requeued" in failure and f"{broken.id} dead" in failure
+    assert f"{broken.id} dead" in failure and flaky.id not in failure, "a retry goes on alone"
 
     # Its retry is a run of its own, at its new generation, once its time has come.
     assert pending_tick(instance, store, files).run_requests == []
@@ -145,6 +145,31 @@ def test_a_packed_run_leaves_a_batch_another_run_holds(store, files, instance):
     held = store.batches.get(taken.id)
     assert (held.status, held.dagster_run_id, held.attempts) == ("processing", "other-run", 1)
     assert f"{taken.id} not claimed" in _failure(result)
+
+
+def test_a_packed_run_re_executed_by_hand_retries_its_dead_batch_and_leaves_the_rest(
+    store, files, db_url, monkeypatch
+):
+    monkeypatch.setenv("PO_INGEST_DATABASE_URL", db_url)
+    monkeypatch.setenv("PO_INGEST_FILES_DIR", str(files.root))
+    monkeypatch.setenv("PO_INGEST_EXTRACTOR", SCRIPTED)
+    fine = _upload(store, files, "PO-FINE")
+    broken = _upload(store, files, "PO-ONCE-BROKEN", {"fail_times": 1})
+    job, tags = dg.reconstructable(packed_production_job), packed_run_tags([fine, broken], "local")
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions("batches", [fine.id, broken.id])
+        with dg.execute_job(job, instance, tags=tags) as first:
+            assert first.success, "a requeued batch goes on by itself"
+        assert store.batches.get(broken.id).status == "pending", "requeued for a run of its own"
+        store.batches.claim(broken.id, "its-own-run", statuses=["pending"], generation=1)
+        store.batches.mark_dead(broken.id, "its-own-run", "failed again")
+        # The UI's re-execution: the parent's tags; each batch is a manual retry.
+        options = dg.ReexecutionOptions(parent_run_id=first.run_id)
+        with dg.execute_job(job, instance, tags=tags, reexecution_options=options) as again:
+            assert again.success, "the processed batch is left alone, and is no failure"
+    done = store.batches.get(broken.id)
+    assert (done.status, done.attempts, done.dagster_run_id) == ("processed", 1, again.run_id)
+    assert store.batches.get(fine.id).dagster_run_id == first.run_id
 
 
 def _status_tick(instance, store, run, sensor=batch_run_failure_sensor):

@@ -9,7 +9,7 @@ other. One batch's failure holds none of the others: a transient failure puts it
 `pending` (a new generation, due after the retry delay) for a run of its own, where Dagster's
 step retries take over; a permanent one, or the last attempt, ends it `dead`; a document the
 local reader declines goes to the model lane (under `auto`). The run fails, after the last
-batch, when any of its batches did not end processed, so the UI shows which.
+batch, when a batch needs a person (dead, a blocking check failed), naming it.
 """
 
 import datetime as dt
@@ -57,7 +57,13 @@ class Ended(StrEnum):
     MODEL_LANE = "moved to the model lane"
     DEAD = "dead"
     CHECK_FAILED = "processed, but a blocking check failed"
+    ALREADY_PROCESSED = "already processed"  # by another run (a manual re-execution's case)
     NOT_CLAIMED = "not claimed"  # another run holds it, or it is no longer due
+
+
+# What a person should look at: the run fails naming these batches. A requeued batch or one
+# moved to the model lane goes on by itself (a warning in the run's log).
+NEEDS_A_LOOK = (Ended.DEAD, Ended.CHECK_FAILED, Ended.NOT_CLAIMED)
 
 
 def _settle(store: Store, batch: Batch, run_id: str, error: BaseException, permanent: bool):
@@ -161,6 +167,9 @@ def _process_one(
     try:
         batch = claims.claim(context, store, batch_id, generation)
     except (dg.Failure, dg.RetryRequested) as refused:
+        found = store.batches.get(batch_id)
+        if found is not None and found.status == Status.PROCESSED:
+            return Ended.ALREADY_PROCESSED, f"record {found.processed_record_id}"
         return Ended.NOT_CLAIMED, getattr(refused, "description", None) or str(refused)
     context.log.info(f"claimed batch {batch.id} for attempt {batch.attempts}")
     return _extract(context, chain, store, files, extractor, batch) or _persist(
@@ -184,19 +193,20 @@ def packed_job(chain: DocumentAssets) -> dg.JobDefinition:
         reader = extractor.get(
             gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env()), with_model=False
         )
-        not_processed = []
+        needs_a_look = []
         for batch_id, generation in packed_batches(context.run.tags):
             ended, message = _process_one(
                 context, chain, db, file_store, reader, batch_id, generation
             )
             if ended == Ended.PROCESSED:
                 context.log.info(message)
-            else:
-                context.log.warning(f"batch {batch_id}: {ended.value}: {message}")
-                not_processed.append(f"{batch_id} {ended.value}")
-        if not_processed:
+                continue
+            context.log.warning(f"batch {batch_id}: {ended.value}: {message}")
+            if ended in NEEDS_A_LOOK:
+                needs_a_look.append(f"{batch_id} {ended.value}")
+        if needs_a_look:
             raise dg.Failure(
-                description=f"not processed here: {', '.join(not_processed)}",
+                description=f"batches that need a look: {', '.join(needs_a_look)}",
                 allow_retries=False,
             )
 

@@ -31,6 +31,8 @@ _INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_RUN_STATUS_SENSOR_SECONDS") or
 # and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
 # definitions.py) counts only the runs a sensor monitors.
 _MONITORED_JOBS = [*BATCH_JOBS, *PACKED_JOBS]
+# A batch a run still holds: it has not settled it (processed, dead, handed on).
+_HELD = (Status.PROCESSING, Status.FAILED)
 # Dagster tags a failed run `true` when its automatic retry (run retries) is due.
 WILL_RETRY_TAG = "dagster/will_retry"
 
@@ -176,6 +178,6 @@ def batch_run_success_sensor(context: dg.RunStatusSensorContext, store: StoreRes
     message = f"run {run.run_id} succeeded without storing the order"
     for batch_id, _ in batches_of(run):
         batch = db.batches.get(batch_id)
-        if batch and batch.dagster_run_id == run.run_id and batch.status != Status.PROCESSED:
+        if batch and batch.dagster_run_id == run.run_id and batch.status in _HELD:
             settle_ended_run(db, run, message)
             context.log.warning(f"batch {batch_id}: {message}")

@@ -137,6 +137,42 @@ def test_a_packed_run_stores_each_batch_on_its_own_partition_and_one_failure_hol
     assert [b.id for b in later] == [flaky.id]
 
 
+def _letter() -> bytes:
+    """A digital PDF that is no order: the local reader declines it."""
+    import pymupdf
+
+    with pymupdf.open() as doc:
+        page = doc.new_page()
+        for n, line in enumerate(["Dear supplier,", "thank you for your visit last week."] * 6):
+            page.insert_text((72, 72 + 16 * n), line)
+        return doc.tobytes()
+
+
+@pytest.mark.parametrize("mode", ["auto", "local"])
+def test_what_the_local_reader_declines_in_a_packed_run_goes_to_the_model_lane(
+    store, files, instance, mode
+):
+    letter = accept_upload(store, files, [_letter()], filename="letter.pdf")
+    instance.add_dynamic_partitions("batches", [letter.id])
+    job = job_with(store.url, files.root, extractor=mode, job_name="process_batch_backlog")
+    job.execute_in_process(
+        instance=instance, tags=packed_run_tags([letter], "local"), raise_on_error=False
+    )
+    after = store.batches.get(letter.id)
+    if mode == "auto":  # the model reads it, in a run of the model lane; no attempt spent
+        assert (after.status, after.lane, after.generation, after.attempts) == (
+            "pending",
+            "model",
+            1,
+            0,
+        )
+        assert "no purchase-order title" in after.last_error
+        assert "model lane" in after.last_error
+    else:  # nothing else would read it
+        assert (after.status, after.attempts) == ("dead", 1)
+        assert "PO_INGEST_EXTRACTOR=local" in after.last_error
+
+
 def test_a_packed_run_leaves_a_batch_another_run_holds(store, files, instance):
     mine, taken = _upload(store, files, "PO-MINE"), _upload(store, files, "PO-TAKEN")
     assert store.batches.claim(taken.id, "other-run", statuses=["pending"], generation=0)

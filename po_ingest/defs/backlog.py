@@ -97,11 +97,14 @@ def _extract(
     files: FileStore,
     extractor: Extractor,
     batch: Batch,
+    model_lane: bool,
 ):
     run_id, kind = context.run.run_id, chain.kind
     try:
         result = extract_batch(kind, extractor, files, batch)
     except DeclinedWithoutModel as declined:
+        if not model_lane:  # PO_INGEST_EXTRACTOR=local: nothing else will read it
+            return _settle(store, batch, run_id, declined, permanent=True)
         reasons = "; ".join(declined.reasons)
         error = PermanentExtractionError(f"the local reader declined it: {reasons}")
         return _to_model_lane(store, batch, run_id, error, counted=False)
@@ -163,6 +166,7 @@ def _process_one(
     extractor: Extractor,
     batch_id: str,
     generation: int,
+    model_lane: bool,
 ) -> tuple[Ended, str]:
     try:
         batch = claims.claim(context, store, batch_id, generation)
@@ -172,7 +176,7 @@ def _process_one(
             return Ended.ALREADY_PROCESSED, f"record {found.processed_record_id}"
         return Ended.NOT_CLAIMED, getattr(refused, "description", None) or str(refused)
     context.log.info(f"claimed batch {batch.id} for attempt {batch.attempts}")
-    return _extract(context, chain, store, files, extractor, batch) or _persist(
+    return _extract(context, chain, store, files, extractor, batch, model_lane) or _persist(
         context, chain, store, files, batch.id
     )
 
@@ -193,10 +197,12 @@ def packed_job(chain: DocumentAssets) -> dg.JobDefinition:
         reader = extractor.get(
             gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env()), with_model=False
         )
+        # Under `auto` what the local reader declines is the model's: a run of the model lane.
+        model_lane = extractor.mode == "auto"
         needs_a_look = []
         for batch_id, generation in packed_batches(context.run.tags):
             ended, message = _process_one(
-                context, chain, db, file_store, reader, batch_id, generation
+                context, chain, db, file_store, reader, batch_id, generation, model_lane
             )
             if ended == Ended.PROCESSED:
                 context.log.info(message)

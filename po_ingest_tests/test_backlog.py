@@ -9,14 +9,12 @@ import dagster as dg
 import pytest
 
 from po_ingest.defs.reconcile import reconcile_launches
-from po_ingest.defs.resources import StoreResource
-from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
 from po_ingest.lib.batch_runs import PACKED_TAG, packed_run_tags
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.launch_now import launch_now
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.pipeline import SCRIPTED, job_with, packed_production_job
-from po_ingest_tests.support.sensor_ticks import pending_tick
+from po_ingest_tests.support.sensor_ticks import pending_tick, run_status_tick
 
 LATER = dt.timedelta(minutes=5)
 
@@ -208,23 +206,6 @@ def test_a_packed_run_re_executed_by_hand_retries_its_dead_batch_and_leaves_the_
     assert store.batches.get(fine.id).dagster_run_id == first.run_id
 
 
-def _status_tick(instance, store, run, sensor=batch_run_failure_sensor):
-    event_type = (
-        dg.DagsterEventType.RUN_CANCELED
-        if sensor is batch_run_canceled_sensor
-        else dg.DagsterEventType.RUN_FAILURE
-    )
-    (record,) = instance.all_logs(run.run_id, of_type=event_type)
-    context = dg.build_run_status_sensor_context(
-        sensor_name="s",
-        dagster_event=record.dagster_event,
-        dagster_instance=instance,
-        dagster_run=run,
-        resources={"store": StoreResource(database_url=store.url)},
-    )
-    sensor(context.for_run_failure() if sensor is batch_run_failure_sensor else context)
-
-
 def _packed_run(instance, batches, end: str) -> dg.DagsterRun:
     """The record of a packed run whose worker died before it claimed anything."""
     run = dg.DagsterRun(
@@ -245,20 +226,20 @@ def test_a_packed_run_that_died_settles_every_batch_it_carried(store, files, ins
     assert _run_packed(instance, store, files, [done]).success
     run = _packed_run(instance, [done, held, unclaimed], "failed")
     assert store.batches.claim(held.id, run.run_id, statuses=["pending"], generation=0)
-    _status_tick(instance, store, run)
+    run_status_tick(instance, store, run)
     assert store.batches.get(done.id).status == "processed", "a newer run's work stays"
     back = store.batches.get(held.id)
     assert (back.status, back.generation, back.attempts) == ("pending", 1, 1)
     never = store.batches.get(unclaimed.id)
     assert (never.status, never.generation, never.attempts) == ("pending", 1, 0), "not its fault"
-    _status_tick(instance, store, run)
+    run_status_tick(instance, store, run)
     assert store.batches.get(held.id).generation == 1, "idempotent"
 
 
 def test_a_canceled_packed_run_sends_its_batches_dead(store, files, instance):
     batches = [_upload(store, files, f"PO-CANCEL-{n}") for n in range(2)]
     run = _packed_run(instance, batches, "canceled")
-    _status_tick(instance, store, run, batch_run_canceled_sensor)
+    run_status_tick(instance, store, run, dg.DagsterEventType.RUN_CANCELED)
     assert {store.batches.get(b.id).status for b in batches} == {"dead"}
 
 

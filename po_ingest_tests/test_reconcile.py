@@ -8,14 +8,14 @@ import pytest
 
 from po_ingest.defs.reconcile import reconcile_launches
 from po_ingest.defs.resources import StoreResource
-from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
+from po_ingest.defs.run_status import batch_run_failure_sensor
 from po_ingest.defs.sensors import MAX_BATCHES_PER_TICK
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck
 from po_ingest.lib.batch_runs import packed_batches
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.sensor_ticks import pending_tick
+from po_ingest_tests.support.sensor_ticks import pending_tick, run_status_tick
 
 LATER = dt.timedelta(minutes=5)  # the reconciliation's grace has passed
 
@@ -53,21 +53,6 @@ def _reconcile(instance, store):
     return reconcile_launches(instance, store, grace=60, now=dt.datetime.now(dt.UTC) + LATER)
 
 
-def _failure_tick(instance, store, run, event_type=dg.DagsterEventType.RUN_FAILURE):
-    (record,) = instance.all_logs(run.run_id, of_type=event_type)
-    context = dg.build_run_status_sensor_context(
-        sensor_name="s",
-        dagster_event=record.dagster_event,
-        dagster_instance=instance,
-        dagster_run=run,
-        resources={"store": StoreResource(database_url=store.url)},
-    )
-    if event_type == dg.DagsterEventType.RUN_CANCELED:
-        batch_run_canceled_sensor(context)
-    else:
-        batch_run_failure_sensor(context.for_run_failure())
-
-
 @pytest.mark.parametrize("retry_end", ["failed", "canceled"])
 def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     store, files, instance, retry_end
@@ -77,7 +62,7 @@ def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     batch = _upload(store, files, "PO-LOST")
     (request,) = _tick(instance, store, files).run_requests
     first = _run(instance, request, "failed", tags={"dagster/will_retry": "true"})
-    _failure_tick(instance, store, first)
+    run_status_tick(instance, store, first)
     retry = _run(
         instance,
         request,
@@ -90,7 +75,7 @@ def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     event = (
         dg.DagsterEventType.RUN_FAILURE if kind == "failed" else dg.DagsterEventType.RUN_CANCELED
     )
-    _failure_tick(instance, store, retry, event)
+    run_status_tick(instance, store, retry, event)
     assert store.batches.get(batch.id).status == "pending", "the sensors left it"
 
     assert _reconcile(instance, store) == {batch.id: "dead" if kind == "canceled" else "pending"}
@@ -110,7 +95,7 @@ def test_a_run_tagged_for_a_retry_that_never_came_releases_the_batch(store, file
     batch = _upload(store, files, "PO-ROLLOUT")
     (request,) = _tick(instance, store, files).run_requests
     run = _run(instance, request, "failed", tags={"dagster/will_retry": "true"})
-    _failure_tick(instance, store, run)  # leaves it to the retry
+    run_status_tick(instance, store, run)  # leaves it to the retry
     assert rescue_abandoned(instance, store, grace_seconds=0) == []
     assert rescue_stuck(instance, store, stuck_after_seconds=0) == []
     assert _reconcile(instance, store) == {batch.id: "pending"}

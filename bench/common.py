@@ -165,9 +165,10 @@ class Stack:
     each upload's run at once (unless `launch_now=False`: the pending sensor launches all),
     the embedded SQLite app database; PO_INGEST_EXTRACTOR=auto with no Gemini key.
     `instance="postgres"`: Dagster's runs, events and schedules in a new database on the local
-    PostgreSQL server (docker/dagster.yaml's storage) instead of SQLite files."""
+    PostgreSQL server (docker/dagster.yaml's storage) instead of SQLite files. `backlog_pack`:
+    batches per run when a backlog is packed (1: none packed)."""
 
-    def __init__(self, launch_now: bool = True, instance: str = "sqlite"):
+    def __init__(self, launch_now: bool = True, instance: str = "sqlite", backlog_pack: int = 10):
         self.root = Path(tempfile.mkdtemp(prefix="bench-stack-"))
         self.db_url = f"sqlite:///{self.root / 'app.sqlite'}"
         self.dagster_home = self.root / "dagster_home"
@@ -178,6 +179,8 @@ class Stack:
             **base_env(self.root, self.db_url),
             "DAGSTER_HOME": str(self.dagster_home),
             "PO_INGEST_EXTRACTOR": "auto",
+            # 1: every batch its own run, as before backlog mode (po_ingest/defs/backlog.py).
+            "PO_INGEST_BACKLOG_PACK": str(backlog_pack),
         }
 
     def __enter__(self) -> Stack:

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 from bench.common import Stack, digital, median, pct, unique_pdf, upload
+from po_ingest.lib.batch_runs import PACKED_TAG
 from po_ingest_tests.support.daemon import REPO_ROOT
 
 PO_INGEST = REPO_ROOT / ".venv" / "bin" / "po-ingest"
@@ -42,9 +43,12 @@ _RUN_EVENTS = {
 }
 
 
-def phases(instance, batch) -> dict[str, float]:
-    """Seconds per phase of one processed batch."""
+def phases(instance, batch) -> dict[str, float] | None:
+    """Seconds per phase of one processed batch; None when a packed backlog run processed it
+    (its steps are several batches')."""
     record = instance.get_run_record_by_id(batch.dagster_run_id)
+    if PACKED_TAG in record.dagster_run.tags:
+        return None
     uploaded = batch.date_uploaded.timestamp()
     created = record.create_timestamp.timestamp()
     events: dict[str, float] = {}

@@ -8,6 +8,7 @@ from po_ingest.defs.alerts import alerts_sensor
 from po_ingest.defs.analytics import ANALYTICS_ASSETS, analytics_automation_sensor
 from po_ingest.defs.assets import (
     BATCH_JOBS,
+    PACKED_JOBS,
     delivery_note,
     extracted_delivery_note,
     extracted_purchase_order,
@@ -54,7 +55,7 @@ defs = dg.Definitions(
         *DELIVERY_ASSETS,
     ],
     asset_checks=[*ORDER_CHECKS, *QUEUE_CHECKS, *NOTE_CHECKS],
-    jobs=BATCH_JOBS,
+    jobs=[*BATCH_JOBS, *PACKED_JOBS],
     sensors=[
         pending_batches_sensor,
         batch_run_failure_sensor,

@@ -99,7 +99,7 @@ class DagsterSource(Protocol):
 
     def partition_exists(self, key: str) -> bool | None: ...
 
-    def runs_for(self, batch_id: str) -> list[RunInfo]: ...
+    def runs_for(self, batch_id: str, also: list[str] = ()) -> list[RunInfo]: ...
 
     def latest_materialization(
         self, asset: str, partition: str | None = None, after: float | None = None
@@ -145,11 +145,13 @@ class InstanceSource:
     def partition_exists(self, key: str) -> bool | None:
         return self.instance.has_dynamic_partition(PARTITIONS, key)
 
-    def runs_for(self, batch_id: str) -> list[RunInfo]:
+    def runs_for(self, batch_id: str, also: list[str] = ()) -> list[RunInfo]:
         dg = self._dg
         records = []
         for tag in (BATCH_ID_TAG, PARTITION_TAG):
             records += self.instance.get_run_records(filters=dg.RunsFilter(tags={tag: batch_id}))
+        if also:
+            records += self.instance.get_run_records(filters=dg.RunsFilter(run_ids=list(also)))
         return _merge_runs([self._run(r) for r in records])
 
     def _run(self, record) -> RunInfo:
@@ -302,10 +304,13 @@ class GraphQLSource:
         node = data["assetNodeOrError"]
         return key in node["partitionKeys"] if node["__typename"] == "AssetNode" else None
 
-    def runs_for(self, batch_id: str) -> list[RunInfo]:
+    def runs_for(self, batch_id: str, also: list[str] = ()) -> list[RunInfo]:
         runs = []
-        for tag in (BATCH_ID_TAG, PARTITION_TAG):
-            data = self._query(_RUNS_QUERY, {"filter": {"tags": [{"key": tag, "value": batch_id}]}})
+        filters = [
+            {"tags": [{"key": tag, "value": batch_id}]} for tag in (BATCH_ID_TAG, PARTITION_TAG)
+        ]
+        for run_filter in filters + ([{"runIds": list(also)}] if also else []):
+            data = self._query(_RUNS_QUERY, {"filter": run_filter})
             answer = data["runsOrError"]
             if answer["__typename"] != "Runs":
                 raise GraphQLError(answer.get("message") or answer["__typename"])
@@ -509,15 +514,20 @@ def build_lineage(store: Store, source: DagsterSource, ref: str) -> Lineage:
         order_json = _order_summary(store, order, order_url(order["id"]))
         order_json["deliveries"] = _deliveries(store, order["id"])
     kind = "delivery_note" if is_note else "purchase_order"
+    extracted = source.latest_materialization(f"extracted_{kind}", batch.id)
+    recorded = source.latest_materialization(kind, batch.id)
+    # A packed backlog run names its batches in one tag: found by the runs that hold the batch
+    # or materialized it.
+    known = [batch.dagster_run_id] + [m.run_id for m in (extracted, recorded) if m]
     return Lineage(
         batch=batch_json,
         partition_exists=source.partition_exists(batch.id),
         upload=source.latest_materialization("uploaded_document", batch.id),
-        runs=source.runs_for(batch.id),
+        runs=source.runs_for(batch.id, also=[run_id for run_id in known if run_id]),
         extraction=_extraction_summary(batch, stored),
-        extraction_materialization=source.latest_materialization(f"extracted_{kind}", batch.id),
+        extraction_materialization=extracted,
         order=order_json,
-        order_materialization=source.latest_materialization(kind, batch.id),
+        order_materialization=recorded,
         analytics=analytics,
         source=source.name,
         note=_note_summary(store, note, note_url(note["id"]), order_url) if note else None,

@@ -12,8 +12,10 @@ from pathlib import Path
 import dagster as dg
 import pytest
 
+from po_ingest.lib.batch_runs import packed_batches
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import wait_for
+from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.e2e_stack import MODEL_LANE_SLOTS
 
 pytestmark = pytest.mark.e2e
@@ -120,6 +122,33 @@ def test_sigkill_of_run_workers_during_extraction_still_processes_each_once(stac
             runs = instance.get_runs(dg.RunsFilter(tags={"po_ingest/batch_id": batch.id}))
             statuses = sorted(run.status.value for run in runs if run.run_id != done.dagster_run_id)
             assert statuses == ["FAILURE"], "the killed run is failed"
+
+
+def test_a_backlog_is_packed_and_a_killed_packed_run_loses_and_doubles_nothing(stack):
+    """More digital documents due at once than PO_INGEST_BACKLOG_THRESHOLD (20): the sensor
+    packs them ten to a run (defs/backlog.py). One kills its run worker, one fails once."""
+    numbers = [f"PO-E2E-BACKLOG-{n:02}" for n in range(45)]
+    scripts = {numbers[12]: {"kill_once": True}, numbers[5]: {"fail_times": 1}}
+    pdfs = [purchase_order_pdf(order(n), scripts.get(n)) for n in numbers]
+    batches = [stack.upload_bytes(pdf, f"{n}.pdf") for n, pdf in zip(numbers, pdfs, strict=True)]
+    for number, batch in zip(numbers, batches, strict=True):
+        done = stack.wait_status(batch.id, {"processed", "dead"})
+        assert done.status == "processed", done.last_error
+        assert stack.store.orders.find_by_po_number(number)["id"] == done.processed_record_id
+    assert stack.store.batches.get(batches[12].id).attempts == 2, "killed once, then imported"
+    assert stack.store.batches.get(batches[5].id).attempts == 2, "failed once, then imported"
+    with dg.DagsterInstance.get() as instance:
+        packed = instance.get_runs(dg.RunsFilter(job_name="process_batch_backlog"))
+        carried = {ref[0] for run in packed for ref in packed_batches(run.tags)}
+        assert len(carried & {b.id for b in batches}) >= 20, "a backlog shares runs"
+        for batch in batches:
+            records = instance.fetch_materializations(
+                dg.AssetRecordsFilter(
+                    asset_key=dg.AssetKey("purchase_order"), asset_partitions=[batch.id]
+                ),
+                limit=5,
+            ).records
+            assert len(records) == 1, "each batch stored, and materialized, once"
 
 
 def test_retry_of_a_dead_batch_processes_it(stack):

@@ -18,6 +18,7 @@ import pytest
 from po_ingest.cli import main
 from po_ingest.defs.analytics import ANALYTICS_ASSETS
 from po_ingest.defs.resources import StoreResource
+from po_ingest.lib.batch_runs import packed_run_tags
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.sites import Site
 from po_ingest.lineage import GraphQLSource, InstanceSource, build_lineage, render
@@ -182,6 +183,21 @@ def test_lineage_lists_every_run_and_attempt(store, files, job, instance, monkey
     data = json.loads(capsys.readouterr().out)
     assert [r["run_id"] for r in data["runs"]] == [first_run, second_run]
     assert data["order"]["po_number"] == "PO-TWICE" and data["source"] == "instance"
+
+
+def test_lineage_of_a_batch_a_packed_backlog_run_imported(store, files, instance):
+    batches = [_upload(store, files, instance, f"PO-PACKED-{n}") for n in range(2)]
+    packed = job_with(store.url, files.root, job_name="process_batch_backlog")
+    run = packed.execute_in_process(
+        instance=instance, tags=packed_run_tags(batches, "local"), raise_on_error=False
+    )
+    assert run.success
+    lineage = build_lineage(store, InstanceSource(instance), "PO-PACKED-1")
+    assert [r.run_id for r in lineage.runs] == [run.run_id]
+    assert lineage.runs[0].tags["po_ingest/packed"] == " ".join(f"{b.id}:0" for b in batches)
+    assert lineage.extraction_materialization.run_id == run.run_id
+    assert lineage.order_materialization.partition == batches[1].id
+    assert lineage.order["po_number"] == "PO-PACKED-1"
 
 
 def test_lineage_after_retention_removed_the_partition(store, files, job, instance):

@@ -8,13 +8,14 @@ import pytest
 
 from po_ingest.defs.reconcile import reconcile_launches
 from po_ingest.defs.resources import StoreResource
-from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
-from po_ingest.defs.sensors import MAX_RUNS_PER_TICK
+from po_ingest.defs.run_status import batch_run_failure_sensor
+from po_ingest.defs.sensors import MAX_BATCHES_PER_TICK
 from po_ingest.defs.watchdog import rescue_abandoned, rescue_stuck
+from po_ingest.lib.batch_runs import packed_batches
 from po_ingest.lib.intake import accept_upload
 from po_ingest.lib.store import NewBatch
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.sensor_ticks import pending_tick
+from po_ingest_tests.support.sensor_ticks import pending_tick, run_status_tick
 
 LATER = dt.timedelta(minutes=5)  # the reconciliation's grace has passed
 
@@ -52,21 +53,6 @@ def _reconcile(instance, store):
     return reconcile_launches(instance, store, grace=60, now=dt.datetime.now(dt.UTC) + LATER)
 
 
-def _failure_tick(instance, store, run, event_type=dg.DagsterEventType.RUN_FAILURE):
-    (record,) = instance.all_logs(run.run_id, of_type=event_type)
-    context = dg.build_run_status_sensor_context(
-        sensor_name="s",
-        dagster_event=record.dagster_event,
-        dagster_instance=instance,
-        dagster_run=run,
-        resources={"store": StoreResource(database_url=store.url)},
-    )
-    if event_type == dg.DagsterEventType.RUN_CANCELED:
-        batch_run_canceled_sensor(context)
-    else:
-        batch_run_failure_sensor(context.for_run_failure())
-
-
 @pytest.mark.parametrize("retry_end", ["failed", "canceled"])
 def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     store, files, instance, retry_end
@@ -76,7 +62,7 @@ def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     batch = _upload(store, files, "PO-LOST")
     (request,) = _tick(instance, store, files).run_requests
     first = _run(instance, request, "failed", tags={"dagster/will_retry": "true"})
-    _failure_tick(instance, store, first)
+    run_status_tick(instance, store, first)
     retry = _run(
         instance,
         request,
@@ -89,7 +75,7 @@ def test_a_run_and_its_automatic_retry_both_ending_unclaimed_release_the_batch(
     event = (
         dg.DagsterEventType.RUN_FAILURE if kind == "failed" else dg.DagsterEventType.RUN_CANCELED
     )
-    _failure_tick(instance, store, retry, event)
+    run_status_tick(instance, store, retry, event)
     assert store.batches.get(batch.id).status == "pending", "the sensors left it"
 
     assert _reconcile(instance, store) == {batch.id: "dead" if kind == "canceled" else "pending"}
@@ -109,7 +95,7 @@ def test_a_run_tagged_for_a_retry_that_never_came_releases_the_batch(store, file
     batch = _upload(store, files, "PO-ROLLOUT")
     (request,) = _tick(instance, store, files).run_requests
     run = _run(instance, request, "failed", tags={"dagster/will_retry": "true"})
-    _failure_tick(instance, store, run)  # leaves it to the retry
+    run_status_tick(instance, store, run)  # leaves it to the retry
     assert rescue_abandoned(instance, store, grace_seconds=0) == []
     assert rescue_stuck(instance, store, stuck_after_seconds=0) == []
     assert _reconcile(instance, store) == {batch.id: "pending"}
@@ -140,16 +126,17 @@ def test_a_failure_sensor_that_raised_loses_nothing(store, files, instance):
 
 
 def test_stuck_batches_never_fill_the_window(store, files, instance):
-    """2: as many launched batches as one tick takes, their runs lost: a new upload is still
-    launched on the next tick, and the lost ones are not requested again."""
+    """2: as many launched batches as one tick takes (a backlog: packed), their runs lost: a
+    new upload is still launched on the next tick, and the lost ones are not requested again."""
     t0 = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
-    for i in range(MAX_RUNS_PER_TICK):
+    for i in range(MAX_BATCHES_PER_TICK):
         store.batches.create(
             NewBatch(f"old{i:04d}", "purchase_orders", "application/pdf", f"batches/old{i:04d}.pdf",
                      "x.pdf", 1, "0" * 64),
             now=t0 + dt.timedelta(seconds=i),
         )  # fmt: skip
-    assert len(_tick(instance, store, files).run_requests) == MAX_RUNS_PER_TICK
+    requests = _tick(instance, store, files).run_requests
+    assert sum(len(packed_batches(r.tags)) for r in requests) == MAX_BATCHES_PER_TICK
     fresh = _upload(store, files, "PO-FRESH")
     keys = [r.run_key for r in _tick(instance, store, files).run_requests]
     assert keys == [f"{fresh.id}:0"]

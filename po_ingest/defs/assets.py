@@ -9,6 +9,7 @@ from typing import Any
 
 import dagster as dg
 
+from po_ingest.defs.backlog import packed_job
 from po_ingest.defs.documents import (
     DocumentKind,
     Stored,
@@ -154,6 +155,8 @@ extracted_delivery_note = DELIVERY_NOTES.extracted
 delivery_note = DELIVERY_NOTES.record
 process_delivery_note_job = DELIVERY_NOTES.job
 BATCH_JOBS = [chain.job for chain in DOCUMENT_TYPES.values()]
+# Several batches to a run, for a backlog (defs/backlog.py); the pending sensor packs them.
+PACKED_JOBS = [packed_job(chain) for chain in DOCUMENT_TYPES.values()]
 BATCH_ASSET_KEYS = {
     asset.key for chain in DOCUMENT_TYPES.values() for asset in (chain.extracted, chain.record)
 }

@@ -1,14 +1,13 @@
 """Data quality as asset checks: per stored order (one partition each), and on the queue."""
 
 import datetime as dt
-import warnings
 from decimal import Decimal
 
 import dagster as dg
 
 from po_ingest.defs.analytics import import_queue_health
 from po_ingest.defs.assets import purchase_order
-from po_ingest.defs.partitions import batches_partitions
+from po_ingest.defs.partition_checks import partition_check
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib.analytics import dead_rate
 from po_ingest.lib.extraction.checks import arithmetic_warnings
@@ -16,12 +15,6 @@ from po_ingest.lib.models import ExtractedPurchaseOrder, LineItem
 from po_ingest.lib.settings import PROCESSED_BATCH_TYPES, dead_rate_threshold
 from po_ingest.lib.store import Store
 from po_ingest.lib.store import analytics as queries
-
-# Per-partition checks are a preview feature in Dagster 1.13; they are what lets each order's
-# result show on its own partition, so we use them and keep the import-time warning quiet.
-warnings.filterwarnings(
-    "ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=dg.PreviewWarning
-)
 
 PENDING_LIMIT_SECONDS = 600
 DEAD_RATE_WINDOW = dt.timedelta(days=1)
@@ -38,14 +31,12 @@ def _no_order(batch_id: str) -> dg.AssetCheckResult:
     return dg.AssetCheckResult(passed=False, description=f"batch {batch_id} has no stored order")
 
 
-@dg.asset_check(asset=purchase_order, partitions_def=batches_partitions, blocking=True)
-def purchase_order_has_items(
-    context: dg.AssetCheckExecutionContext, store: StoreResource
-) -> dg.AssetCheckResult:
+@partition_check(purchase_order, blocking=True)
+def purchase_order_has_items(db: Store, batch_id: str) -> dg.AssetCheckResult:
     """The stored order has at least one line. Blocking: an order without lines fails its run."""
-    order = _order_of(store.get(), context.partition_key)
+    order = _order_of(db, batch_id)
     if order is None:
-        return _no_order(context.partition_key)
+        return _no_order(batch_id)
     return dg.AssetCheckResult(
         passed=bool(order["items"]),
         metadata={"order_id": order["id"], "items": dg.MetadataValue.int(len(order["items"]))},
@@ -65,15 +56,13 @@ def _as_extracted(order: dict) -> ExtractedPurchaseOrder:
     )
 
 
-@dg.asset_check(asset=purchase_order, partitions_def=batches_partitions)
-def purchase_order_totals_reconcile(
-    context: dg.AssetCheckExecutionContext, store: StoreResource
-) -> dg.AssetCheckResult:
+@partition_check(purchase_order)
+def purchase_order_totals_reconcile(db: Store, batch_id: str) -> dg.AssetCheckResult:
     """Quantity × unit price = line total on every line, lines = subtotal, subtotal + tax =
     total (to the cent). A warning: documents are stored as printed, never "fixed"."""
-    order = _order_of(store.get(), context.partition_key)
+    order = _order_of(db, batch_id)
     if order is None:
-        return _no_order(context.partition_key)
+        return _no_order(batch_id)
     found = arithmetic_warnings(_as_extracted(order))
     line_sum = sum((i["line_total"] or Decimal(0) for i in order["items"]), Decimal(0))
     return dg.AssetCheckResult(
@@ -89,14 +78,12 @@ def purchase_order_totals_reconcile(
     )
 
 
-@dg.asset_check(asset=purchase_order, partitions_def=batches_partitions)
-def purchase_order_site_matched(
-    context: dg.AssetCheckExecutionContext, store: StoreResource
-) -> dg.AssetCheckResult:
+@partition_check(purchase_order)
+def purchase_order_site_matched(db: Store, batch_id: str) -> dg.AssetCheckResult:
     """The order's project code matched a site (`po-ingest sites import` adds sites)."""
-    order = _order_of(store.get(), context.partition_key)
+    order = _order_of(db, batch_id)
     if order is None:
-        return _no_order(context.partition_key)
+        return _no_order(batch_id)
     return dg.AssetCheckResult(
         passed=order["site_id"] is not None,
         severity=dg.AssetCheckSeverity.WARN,

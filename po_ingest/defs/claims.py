@@ -41,8 +41,10 @@ TAKE_OVER_FROM = (Status.PROCESSING, Status.FAILED)
 STEP_RETRY_LIMIT = 10_000
 
 
-def is_sensor_run(run: dg.DagsterRun) -> bool:
-    return GENERATION_TAG in run.tags and run.parent_run_id is None
+def launched_generation(run: dg.DagsterRun) -> int | None:
+    """The batch generation a one-batch run was launched for (None: started by hand)."""
+    generation = run.tags.get(GENERATION_TAG)
+    return int(generation) if generation is not None else None
 
 
 def is_automatic_retry(run: dg.DagsterRun) -> bool:
@@ -84,9 +86,9 @@ def refuse(
     )
 
 
-def _claim_generation(store: Store, batch_id: str, run: dg.DagsterRun) -> bool:
+def _claim_generation(store: Store, batch_id: str, run: dg.DagsterRun, generation: int) -> bool:
     return store.batches.claim(
-        batch_id, run.run_id, statuses=[Status.PENDING], generation=int(run.tags[GENERATION_TAG])
+        batch_id, run.run_id, statuses=[Status.PENDING], generation=generation
     )
 
 
@@ -124,7 +126,9 @@ def _wait_for_retry_time(context: dg.OpExecutionContext, batch: Batch) -> None:
     raise dg.RetryRequested(max_retries=STEP_RETRY_LIMIT, seconds_to_wait=seconds)
 
 
-def _claim_as_automatic_retry(context: dg.OpExecutionContext, store: Store, batch_id: str) -> bool:
+def _claim_as_automatic_retry(
+    context: dg.OpExecutionContext, store: Store, batch_id: str, generation: int | None
+) -> bool:
     """Continue the crashed run's attempt: take the batch over (attempts + 1, or dead when
     they are spent); if the crashed run never claimed, claim as it would have."""
     run = context.run
@@ -140,20 +144,25 @@ def _claim_as_automatic_retry(context: dg.OpExecutionContext, store: Store, batc
             )
         _wait_for_retry_time(context, batch)
         return store.batches.claim(batch_id, run.run_id, statuses=[], holder=holder)
-    if GENERATION_TAG in run.tags:
-        return _claim_generation(store, batch_id, run)
+    if generation is not None:
+        return _claim_generation(store, batch_id, run, generation)
     return store.batches.claim(
         batch_id, run.run_id, statuses=MANUAL_CLAIM_FROM, reset_attempts=True
     )
 
 
-def claim(context: dg.OpExecutionContext, store: Store, batch_id: str) -> Batch:
-    """Claim the batch for this run (one conditional UPDATE) or fail the run saying why."""
+def claim(
+    context: dg.OpExecutionContext, store: Store, batch_id: str, generation: int | None = None
+) -> Batch:
+    """Claim the batch for this run (one conditional UPDATE) or fail the run saying why.
+    `generation`: the one a packed run carries the batch at (a one-batch run's is its tag)."""
     run = context.run
-    if is_sensor_run(run):
-        won = _claim_generation(store, batch_id, run)
+    if generation is None:
+        generation = launched_generation(run)
+    if generation is not None and run.parent_run_id is None:
+        won = _claim_generation(store, batch_id, run, generation)
     elif is_automatic_retry(run):
-        won = _claim_as_automatic_retry(context, store, batch_id)
+        won = _claim_as_automatic_retry(context, store, batch_id, generation)
     else:
         won = store.batches.claim(
             batch_id,

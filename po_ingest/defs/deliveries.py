@@ -2,21 +2,16 @@
 downstream of both orders and notes, the analysts' `open_order_lines` and
 `deliveries_by_site_day`, and each note's checks on its own partition."""
 
-import warnings
-
 import dagster as dg
 
 from po_ingest.defs.analytics import ANALYTICS_AUTOMATION, result_table
 from po_ingest.defs.assets import delivery_note, purchase_order
-from po_ingest.defs.partitions import batches_partitions
+from po_ingest.defs.partition_checks import partition_check
 from po_ingest.defs.resources import StoreResource
 from po_ingest.lib import delivery_analytics
 from po_ingest.lib.progress import LineStatus
 from po_ingest.lib.store import Store
 
-warnings.filterwarnings(
-    "ignore", message="Specifying a partitions_def on an AssetCheckSpec", category=dg.PreviewWarning
-)
 _GROUP = "deliveries"
 
 
@@ -81,14 +76,12 @@ def _no_note(batch_id: str) -> dg.AssetCheckResult:
     )
 
 
-@dg.asset_check(asset=delivery_note, partitions_def=batches_partitions)
-def delivery_note_matches_order(
-    context: dg.AssetCheckExecutionContext, store: StoreResource
-) -> dg.AssetCheckResult:
+@partition_check(delivery_note)
+def delivery_note_matches_order(db: Store, batch_id: str) -> dg.AssetCheckResult:
     """Every line of the note matched a line of an order it names."""
-    note = _note_of(store.get(), context.partition_key)
+    note = _note_of(db, batch_id)
     if note is None:
-        return _no_note(context.partition_key)
+        return _no_note(batch_id)
     return dg.AssetCheckResult(
         passed=note["match_status"] == "matched",
         severity=dg.AssetCheckSeverity.WARN,
@@ -100,15 +93,13 @@ def delivery_note_matches_order(
     )
 
 
-@dg.asset_check(asset=delivery_note, partitions_def=batches_partitions)
-def no_over_delivery(
-    context: dg.AssetCheckExecutionContext, store: StoreResource
-) -> dg.AssetCheckResult:
+@partition_check(delivery_note)
+def no_over_delivery(db: Store, batch_id: str) -> dg.AssetCheckResult:
     """No line of the note took an order line past what was ordered (beyond
     PO_INGEST_OVER_DELIVERY_TOLERANCE)."""
-    note = _note_of(store.get(), context.partition_key)
+    note = _note_of(db, batch_id)
     if note is None:
-        return _no_note(context.partition_key)
+        return _no_note(batch_id)
     over = [line["line_number"] for line in note["lines"] if "over_delivery" in line["exceptions"]]
     return dg.AssetCheckResult(
         passed=not over,

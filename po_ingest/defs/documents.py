@@ -17,7 +17,7 @@ from po_ingest.defs import claims, outages
 from po_ingest.defs.partitions import LAUNCHED_BY_TAG, batches_partitions
 from po_ingest.defs.resources import ExtractorResource, FileStoreResource, StoreResource
 from po_ingest.lib.batch_runs import INTAKE
-from po_ingest.lib.extraction.base import Document, PermanentExtractionError
+from po_ingest.lib.extraction.base import Document, Extractor, PermanentExtractionError
 from po_ingest.lib.extraction.model_gate import (
     GEMINI,
     ModelGate,
@@ -25,6 +25,7 @@ from po_ingest.lib.extraction.model_gate import (
     ModelUnavailableError,
     OutagePolicy,
 )
+from po_ingest.lib.files import FileStore
 from po_ingest.lib.models import ExtractionRecord
 from po_ingest.lib.store import Batch, LostClaim, Store
 from po_ingest.lib.store.batches import batch_life_warnings
@@ -109,6 +110,31 @@ def _extraction_metadata(batch: Batch, result: ExtractionRecord) -> dict[str, An
     }
 
 
+def extract_batch(
+    kind: DocumentKind, extractor: Extractor, files: FileStore, batch: Batch
+) -> ExtractionRecord:
+    """Read the batch's stored file with `extractor`: its result, or the extractor's error."""
+    if not batch.original_file or not files.exists(batch.original_file):
+        raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
+    document = Document(
+        content=files.read(batch.original_file),
+        content_type=batch.content_type,
+        batch_id=batch.id,
+        batch_type=batch.batch_type,
+        filename=batch.original_filename,
+    )
+    result = extractor.extract(document)
+    if not isinstance(result, kind.result_type):
+        raise PermanentExtractionError(
+            f"the extractor gave a {type(result).__name__}, not a {kind.name}"
+        )
+    return result
+
+
+def extraction_metadata(kind: DocumentKind, batch: Batch, result: ExtractionRecord) -> dict:
+    return {**_extraction_metadata(batch, result), **kind.describe(result)}
+
+
 def _extract_op(kind: DocumentKind) -> dg.OpDefinition:
     @dg.op(
         name=kind.extract_op,
@@ -131,20 +157,7 @@ def _extract_op(kind: DocumentKind) -> dg.OpDefinition:
             chosen_extractor = extractor.get(
                 gate=ModelGate(db.model_health, GEMINI, OutagePolicy.from_env())
             )
-            if not batch.original_file or not files.get().exists(batch.original_file):
-                raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
-            document = Document(
-                content=files.get().read(batch.original_file),
-                content_type=batch.content_type,
-                batch_id=batch.id,
-                batch_type=batch.batch_type,
-                filename=batch.original_filename,
-            )
-            result = chosen_extractor.extract(document)
-            if not isinstance(result, kind.result_type):
-                raise PermanentExtractionError(
-                    f"the extractor gave a {type(result).__name__}, not a {kind.name}"
-                )
+            result = extract_batch(kind, chosen_extractor, files.get(), batch)
         except PermanentExtractionError as exc:
             failure = (exc, True)
         except (ModelOutage, ModelUnavailableError) as exc:
@@ -157,9 +170,7 @@ def _extract_op(kind: DocumentKind) -> dg.OpDefinition:
             claims.settle_failure(context, db, batch, failure[0], permanent=failure[1])
         if not db.batches.save_extraction(batch.id, context.run.run_id, result.model_dump_json()):
             claims.refuse(batch.id, db, context.run.run_id)
-        yield dg.Output(
-            None, metadata={**_extraction_metadata(batch, result), **kind.describe(result)}
-        )
+        yield dg.Output(None, metadata=extraction_metadata(kind, batch, result))
 
     return extract
 
@@ -179,6 +190,44 @@ def _claim_op(kind: DocumentKind) -> dg.OpDefinition:
     return claim
 
 
+def persist_batch(
+    kind: DocumentKind, db: Store, files: FileStore, batch: Batch, run_id: str
+) -> tuple[ExtractionRecord, Stored, str]:
+    """Store the result the batch row holds as its record, and mark the batch processed, in
+    one transaction: (the result, what was stored, the record's file)."""
+    if not batch.extraction:
+        raise PermanentExtractionError("no extraction stored: re-execute the whole run")
+    if not batch.original_file or not files.exists(batch.original_file):
+        raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
+    result = kind.result_type.model_validate_json(batch.extraction)
+    target = kind.file_key(batch.id, batch.content_type)
+    files.copy(batch.original_file, target)
+    return result, kind.persist(db, batch, run_id, result, target), target
+
+
+def drop_spare_file(files: FileStore, batch: Batch, stored: Stored, target: str) -> None:
+    """Committed: the record owns its copy of the file now. A crash before these deletes
+    leaves an unreferenced file that housekeeping removes later."""
+    files.delete(target if stored.duplicate else batch.original_file)
+
+
+def record_metadata(
+    kind: DocumentKind, db: Store, batch: Batch, result: ExtractionRecord, stored: Stored
+) -> dict[str, Any]:
+    return {
+        **kind.after_persist(db, result, stored),
+        "duplicate": stored.duplicate,
+        "warnings": dg.MetadataValue.json(stored.warnings),
+        "batch_id": batch.id,
+    }
+
+
+def processed_message(kind: DocumentKind, batch: Batch, stored: Stored) -> str:
+    return f"batch {batch.id} processed: {kind.name.replace('_', ' ')} {stored.record_id}" + (
+        " (stored before: duplicate)" if stored.duplicate else ""
+    )
+
+
 def _record_asset(kind: DocumentKind, extracted: dg.AssetsDefinition) -> dg.AssetsDefinition:
     @dg.asset(
         name=kind.name,
@@ -194,17 +243,11 @@ def _record_asset(kind: DocumentKind, extracted: dg.AssetsDefinition) -> dg.Asse
         batch = claims.hold(context.op_execution_context, db, context.partition_key)
         failure: tuple[BaseException, bool] | None = None
         try:
-            if not batch.extraction:
-                raise PermanentExtractionError("no extraction stored: re-execute the whole run")
-            if not batch.original_file or not file_store.exists(batch.original_file):
-                raise PermanentExtractionError(f"stored file {batch.original_file!r} is missing")
-            result = kind.result_type.model_validate_json(batch.extraction)
-            target = kind.file_key(batch.id, batch.content_type)
-            file_store.copy(batch.original_file, target)
-            stored = kind.persist(db, batch, context.run.run_id, result, target)
+            result, stored, target = persist_batch(kind, db, file_store, batch, context.run.run_id)
         except LostClaim:
-            # Leave `target` alone: the run that took the batch over writes the same key, and
-            # its record may own that file already. An unreferenced copy is housekeeping's.
+            # Leave the record's file alone: the run that took the batch over writes the same
+            # key, and its record may own that file already. An unreferenced copy is
+            # housekeeping's.
             claims.refuse(batch.id, db, context.run.run_id)
         except PermanentExtractionError as exc:
             failure = (exc, True)
@@ -214,24 +257,9 @@ def _record_asset(kind: DocumentKind, extracted: dg.AssetsDefinition) -> dg.Asse
             claims.settle_failure(
                 context.op_execution_context, db, batch, failure[0], permanent=failure[1]
             )
-        # Committed: the record owns its copy of the file now. A crash before these deletes
-        # leaves an unreferenced file that housekeeping removes later.
-        if stored.duplicate:
-            file_store.delete(target)
-        else:
-            file_store.delete(batch.original_file)
-        context.log.info(
-            f"batch {batch.id} processed: {kind.name.replace('_', ' ')} {stored.record_id}"
-            + (" (stored before: duplicate)" if stored.duplicate else "")
-        )
-        return dg.MaterializeResult(
-            metadata={
-                **kind.after_persist(db, result, stored),
-                "duplicate": stored.duplicate,
-                "warnings": dg.MetadataValue.json(stored.warnings),
-                "batch_id": batch.id,
-            }
-        )
+        drop_spare_file(file_store, batch, stored, target)
+        context.log.info(processed_message(kind, batch, stored))
+        return dg.MaterializeResult(metadata=record_metadata(kind, db, batch, result, stored))
 
     return record
 

@@ -26,22 +26,40 @@ def outage_warning(since: dt.datetime) -> str:
     return f"{OUTAGE_WARNING}:{since.isoformat(timespec='seconds')}"
 
 
-def _move_to_model_lane(
-    context: dg.OpExecutionContext, store: Store, batch: Batch, error: Exception, counted: bool
-):
+class LastAttempt(Exception):
+    """The attempt that failed was the batch's last: the usual transient path ends it dead."""
+
+
+def hand_to_model_lane(
+    store: Store, batch: Batch, run_id: str, error: Exception, *, counted: bool
+) -> str | None:
+    """Hand the batch to a run of the model lane: `pending` under a new generation, due after
+    the retry delay when the attempt `counted`. The message, or None when `run_id` no longer
+    holds the batch; LastAttempt when the failed attempt was its last."""
     retry_at = None
     if counted:
         transition = next_state(
             Status.PROCESSING, Outcome.TRANSIENT, batch.attempts, RetryPolicy.from_env()
         )
         if transition.status == Status.DEAD:
-            return  # the last attempt failed: the usual transient path ends it `dead`
+            raise LastAttempt()
         retry_at = dt.datetime.now(dt.UTC) + dt.timedelta(seconds=transition.retry_in_seconds)
     message = safe_error(f"{error} (moved to the model lane)")
-    run_id = context.run.run_id
-    if not store.batches.move_to_lane(
+    moved = store.batches.move_to_lane(
         batch.id, run_id, MODEL, message, count_attempt=counted, retry_at=retry_at
-    ):
+    )
+    return message if moved else None
+
+
+def _move_to_model_lane(
+    context: dg.OpExecutionContext, store: Store, batch: Batch, error: Exception, counted: bool
+):
+    run_id = context.run.run_id
+    try:
+        message = hand_to_model_lane(store, batch, run_id, error, counted=counted)
+    except LastAttempt:
+        return
+    if message is None:
         claims.refuse(batch.id, store, run_id)
     context.log.warning(f"batch {batch.id}: {message}")
     raise dg.Failure(

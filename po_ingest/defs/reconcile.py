@@ -17,9 +17,10 @@ from collections import defaultdict
 import dagster as dg
 
 from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG
+from po_ingest.lib.batch_runs import PACKED_JOB_NAMES, PACKED_TAG, packed_batches
 from po_ingest.lib.redact import safe_error
 from po_ingest.lib.settings import RetryPolicy, env_seconds
-from po_ingest.lib.store import Store
+from po_ingest.lib.store import Batch, Store
 
 # Dagster creates a requested run, starts a crashed run's retry, and the run-status sensors
 # settle an ended run, within seconds; a launch still unsettled this long after was missed.
@@ -35,6 +36,28 @@ def _ended_at(record: dg.RunRecord) -> float:
     return record.end_time or record.update_timestamp.timestamp()
 
 
+def _launches_of(
+    instance: dg.DagsterInstance, candidates: list[Batch]
+) -> dict[tuple[str, int], list[dg.RunRecord]]:
+    """(batch id, generation) → the runs launched for it: one-batch runs by their tags, and
+    the packed runs created since the oldest candidate's launch that carry it."""
+    launches: dict[tuple[str, int], list[dg.RunRecord]] = defaultdict(list)
+    one_batch = instance.get_run_records(
+        dg.RunsFilter(tags={BATCH_ID_TAG: [batch.id for batch in candidates]})
+    )
+    for record in one_batch:
+        tags = record.dagster_run.tags
+        if tags.get(GENERATION_TAG) is not None:
+            launches[(tags[BATCH_ID_TAG], int(tags[GENERATION_TAG]))].append(record)
+    since = min(batch.launched_at for batch in candidates) - dt.timedelta(minutes=1)
+    for job_name in PACKED_JOB_NAMES.values():
+        packed = instance.get_run_records(dg.RunsFilter(job_name=job_name, created_after=since))
+        for record in packed:
+            for ref in packed_batches(record.dagster_run.tags):
+                launches[ref].append(record)
+    return launches
+
+
 def reconcile_launches(
     instance: dg.DagsterInstance, store: Store, grace: float, now: dt.datetime | None = None
 ) -> dict[str, str]:
@@ -44,16 +67,10 @@ def reconcile_launches(
     candidates = store.launches.launched_before(cutoff, MAX_PER_TICK)
     if not candidates:
         return {}
-    records = instance.get_run_records(
-        dg.RunsFilter(tags={BATCH_ID_TAG: [batch.id for batch in candidates]})
-    )
-    launches: dict[tuple[str, str], list[dg.RunRecord]] = defaultdict(list)
-    for record in records:
-        tags = record.dagster_run.tags
-        launches[(tags.get(BATCH_ID_TAG), tags.get(GENERATION_TAG))].append(record)
+    launches = _launches_of(instance, candidates)
     policy, settled = RetryPolicy.from_env(), {}
     for batch in candidates:
-        family = launches.get((batch.id, str(batch.generation)), [])
+        family = launches.get((batch.id, batch.generation), [])
         if not family:
             if store.launches.forget_launch(batch.id, batch.generation):
                 settled[batch.id] = "relaunched"
@@ -74,6 +91,7 @@ def reconcile_launches(
             message,
             policy.max_attempts,
             dead=run.status == dg.DagsterRunStatus.CANCELED,
+            count_attempt=PACKED_TAG not in run.tags,
         )
         if status:
             settled[batch.id] = status

@@ -42,7 +42,13 @@ class ExtractorResource(dg.ConfigurableResource):
     gemini_base_url: str | None = None
     gemini_timeout_seconds: float | None = None
 
-    def get(self, gate: ModelGate | None = None) -> Extractor:
+    @property
+    def mode(self) -> str:
+        return (self.extractor or os.environ.get("PO_INGEST_EXTRACTOR") or "auto").strip()
+
+    def get(self, gate: ModelGate | None = None, *, with_model: bool = True) -> Extractor:
+        """`with_model=False`: under `auto`, only the extractors that need no model (what
+        they decline raises DeclinedWithoutModel); other modes are as configured."""
         gemini = GeminiSettings.from_env(
             api_key=self.gemini_api_key,
             model=self.gemini_model,
@@ -50,6 +56,5 @@ class ExtractorResource(dg.ConfigurableResource):
             timeout_seconds=self.gemini_timeout_seconds,
             gate=gate,
         )
-        return build_extractor(
-            self.extractor or os.environ.get("PO_INGEST_EXTRACTOR", "auto"), gemini
-        )
+        mode = "local" if self.mode == "auto" and not with_model else self.mode
+        return build_extractor(mode, gemini)

@@ -11,10 +11,11 @@ import os
 
 import dagster as dg
 
-from po_ingest.defs.assets import BATCH_ASSET_KEYS, BATCH_JOBS
-from po_ingest.defs.claims import same_family
-from po_ingest.defs.partitions import BATCH_ID_TAG, GENERATION_TAG
+from po_ingest.defs.assets import BATCH_ASSET_KEYS, BATCH_JOBS, PACKED_JOBS
+from po_ingest.defs.claims import launched_generation, same_family
+from po_ingest.defs.partitions import BATCH_ID_TAG
 from po_ingest.defs.resources import StoreResource
+from po_ingest.lib.batch_runs import PACKED_TAG, packed_batches
 from po_ingest.lib.batch_state import Status
 from po_ingest.lib.redact import safe_error
 from po_ingest.lib.settings import RetryPolicy
@@ -29,7 +30,9 @@ _INTERVAL_SECONDS = int(os.environ.get("PO_INGEST_RUN_STATUS_SENSOR_SECONDS") or
 # Only runs of the batch jobs: an analytics run that fails is none of these sensors' business,
 # and Dagster's per-tick budget (DAGSTER_RUN_STATUS_SENSOR_PROCESS_LIMIT, set in
 # definitions.py) counts only the runs a sensor monitors.
-_MONITORED_JOBS = BATCH_JOBS
+_MONITORED_JOBS = [*BATCH_JOBS, *PACKED_JOBS]
+# A batch a run still holds: it has not settled it (processed, dead, handed on).
+_HELD = (Status.PROCESSING, Status.FAILED)
 # Dagster tags a failed run `true` when its automatic retry (run retries) is due.
 WILL_RETRY_TAG = "dagster/will_retry"
 
@@ -61,19 +64,24 @@ def _holder_of_family(
     return holder if held_by is not None and held_by.is_finished else None
 
 
-def settle_ended_run(
+def batches_of(run: dg.DagsterRun) -> list[tuple[str, int | None]]:
+    """(batch id, the generation it was launched at, if it was) for each batch a run works on:
+    the batches a packed run carries, or a one-batch run's."""
+    if PACKED_TAG in run.tags:
+        return list(packed_batches(run.tags))
+    batch_id = batch_id_of(run)
+    return [(batch_id, launched_generation(run))] if batch_id else []
+
+
+def _settle_batch(
     store: Store,
     run: dg.DagsterRun,
+    batch_id: str,
+    generation: int | None,
     error: str,
-    *,
-    canceled: bool = False,
-    instance: dg.DagsterInstance | None = None,
+    canceled: bool,
+    instance: dg.DagsterInstance | None,
 ) -> str | None:
-    """Put the batch of a run that ended without settling it where it belongs. Returns the
-    batch's new status, or None when there was nothing to do."""
-    batch_id = batch_id_of(run)
-    if batch_id is None:
-        return None
     policy = RetryPolicy.from_env()
     batch = store.batches.get(batch_id)
     if batch is None:
@@ -85,12 +93,35 @@ def settle_ended_run(
         if canceled:
             return Status.DEAD if store.batches.mark_dead(batch_id, holder, error) else None
         return store.batches.release(batch_id, holder, error, policy.max_attempts)
-    generation = run.tags.get(GENERATION_TAG)
     if run.parent_run_id is None and generation is not None:
+        # A packed run that ended before reaching a batch ended for another batch's sake.
         return store.batches.release_unstarted(
-            batch_id, int(generation), error, policy.max_attempts, dead=canceled
+            batch_id,
+            generation,
+            error,
+            policy.max_attempts,
+            dead=canceled,
+            count_attempt=PACKED_TAG not in run.tags,
         )
     return None
+
+
+def settle_ended_run(
+    store: Store,
+    run: dg.DagsterRun,
+    error: str,
+    *,
+    canceled: bool = False,
+    instance: dg.DagsterInstance | None = None,
+) -> dict[str, str]:
+    """Put each batch of a run that ended without settling it where it belongs: batch id →
+    its new status, for the batches there was something to do for."""
+    settled = {}
+    for batch_id, generation in batches_of(run):
+        status = _settle_batch(store, run, batch_id, generation, error, canceled, instance)
+        if status:
+            settled[batch_id] = status
+    return settled
 
 
 def _failure_message(context: dg.RunFailureSensorContext) -> str:
@@ -116,8 +147,8 @@ def batch_run_failure_sensor(context: dg.RunFailureSensorContext, store: StoreRe
     status = settle_ended_run(
         store.get(), run, _failure_message(context), instance=context.instance
     )
-    if status:
-        context.log.info(f"batch of run {context.dagster_run.run_id} is now {status}")
+    for batch_id, new_status in status.items():
+        context.log.info(f"batch {batch_id} of run {run.run_id} is now {new_status}")
 
 
 @dg.run_status_sensor(
@@ -143,9 +174,10 @@ def batch_run_canceled_sensor(context: dg.RunStatusSensorContext, store: StoreRe
 def batch_run_success_sensor(context: dg.RunStatusSensorContext, store: StoreResource):
     """Checks that a successful run left its batch `processed`; if not, the batch is requeued."""
     run = context.dagster_run
-    batch_id = batch_id_of(run)
-    batch = store.get().batches.get(batch_id) if batch_id else None
-    if batch and batch.dagster_run_id == run.run_id and batch.status != Status.PROCESSED:
-        message = f"run {run.run_id} succeeded without storing the order"
-        settle_ended_run(store.get(), run, message)
-        context.log.warning(f"batch {batch_id}: {message}")
+    db = store.get()
+    message = f"run {run.run_id} succeeded without storing the order"
+    for batch_id, _ in batches_of(run):
+        batch = db.batches.get(batch_id)
+        if batch and batch.dagster_run_id == run.run_id and batch.status in _HELD:
+            settle_ended_run(db, run, message)
+            context.log.warning(f"batch {batch_id}: {message}")

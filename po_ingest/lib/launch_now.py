@@ -21,6 +21,7 @@ from po_ingest.lib.batch_runs import (
     JOB_NAMES,
     LAUNCHED_BY_TAG,
     PARTITION_TAG,
+    BacklogPolicy,
     lane_of,
     run_tags,
 )
@@ -78,6 +79,9 @@ def launch_now(store: Store, files: FileStore, batch: Batch, url: str | None = N
     url = url or graphql_url()
     if not url or batch.status != Status.PENDING or batch.batch_type not in JOB_NAMES:
         return None
+    backlog = BacklogPolicy.from_env()
+    if store.launches.unlaunched_count(backlog.threshold + 1) > backlog.threshold:
+        return None  # a backlog: the sensor's next tick packs it with the others
     lane = lane_of(batch, files)
     now = dt.datetime.now(dt.UTC)
     if batch.id not in store.launches.mark_launched([(batch.id, batch.generation, lane)], now):

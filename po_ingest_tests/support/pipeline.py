@@ -47,3 +47,8 @@ def run_batch(
 def production_job() -> dg.JobDefinition:
     """The code location's own job; its resources read PO_INGEST_* when they run."""
     return defs.resolve_job_def("process_batch")
+
+
+def packed_production_job() -> dg.JobDefinition:
+    """The code location's packed backlog job (defs/backlog.py), for dg.reconstructable."""
+    return defs.resolve_job_def("process_batch_backlog")

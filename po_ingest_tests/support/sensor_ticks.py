@@ -8,7 +8,9 @@ from unittest import mock
 
 import dagster as dg
 
+from po_ingest.defs.resources import StoreResource
 from po_ingest.defs.reviews import order_reviews_sensor
+from po_ingest.defs.run_status import batch_run_canceled_sensor, batch_run_failure_sensor
 from po_ingest.defs.sensors import pending_batches_sensor
 from po_ingest.lib.files import FileStore
 from po_ingest.lib.store import Store
@@ -34,3 +36,24 @@ def pending_tick(instance, store, files=None, cursor=None) -> dg.SensorResult:
 
 def review_tick(instance, store, cursor=None) -> dg.SensorResult:
     return sensor_tick(order_reviews_sensor, instance, store, cursor=cursor)
+
+
+def run_status_tick(
+    instance: dg.DagsterInstance,
+    store: Store,
+    run: dg.DagsterRun,
+    event_type: dg.DagsterEventType = dg.DagsterEventType.RUN_FAILURE,
+) -> None:
+    """The failure sensor's (or, for RUN_CANCELED, the canceled sensor's) tick on an ended run."""
+    (record,) = instance.all_logs(run.run_id, of_type=event_type)
+    context = dg.build_run_status_sensor_context(
+        sensor_name="s",
+        dagster_event=record.dagster_event,
+        dagster_instance=instance,
+        dagster_run=run,
+        resources={"store": StoreResource(database_url=store.url)},
+    )
+    if event_type == dg.DagsterEventType.RUN_CANCELED:
+        batch_run_canceled_sensor(context)
+    else:
+        batch_run_failure_sensor(context.for_run_failure())

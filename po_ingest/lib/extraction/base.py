@@ -33,6 +33,18 @@ class ExtractionDeclined(ExtractionError):
     """An extractor that may say "not me": the document should go to another extractor."""
 
 
+class DeclinedWithoutModel(PermanentExtractionError):
+    """Every extractor that needs no model declined, and the model was not to be asked: final
+    under PO_INGEST_EXTRACTOR=local; under `auto` the document is for the model lane."""
+
+    def __init__(self, reasons: list[str]):
+        super().__init__(f"{'; '.join(reasons)} (PO_INGEST_EXTRACTOR=local)")
+        self.reasons = reasons
+
+    def __reduce__(self):  # pickled across processes with its reasons, not its message
+        return (type(self), (self.reasons,))
+
+
 class Extractor(Protocol):
     name: str
 

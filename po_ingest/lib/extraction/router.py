@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.base import (
+    DeclinedWithoutModel,
     Document,
     ExtractionDeclined,
     Extractor,
@@ -112,7 +113,7 @@ class RoutingExtractor:
                 except ExtractionDeclined as declined:
                     reasons.append(str(declined))
         if not self._use_gemini:
-            raise PermanentExtractionError(f"{'; '.join(reasons)} (PO_INGEST_EXTRACTOR=local)")
+            raise DeclinedWithoutModel(reasons)
         gemini = _gemini(self._gemini_settings)
         if gemini is None:
             because = f" ({'; '.join(reasons)})" if reasons else ""

@@ -436,11 +436,19 @@ class BatchStore:
         return self.get(batch_id).status if done else None
 
     def release_unstarted(
-        self, batch_id: str, generation: int, error: str, max_attempts: int, *, dead: bool = False
+        self,
+        batch_id: str,
+        generation: int,
+        error: str,
+        max_attempts: int,
+        *,
+        dead: bool = False,
+        count_attempt: bool = True,
     ) -> str | None:
         """The run launched for this generation ended before it claimed the batch (canceled
-        while queued, failed to start). Counts as an attempt; a new generation is due."""
-        attempts = batches.c.attempts + 1
+        while queued, failed to start). Counts as an attempt (not when another batch's work
+        ended the run it shared: `count_attempt=False`); a new generation is due."""
+        attempts = batches.c.attempts + (1 if count_attempt else 0)
         to_dead = sa.true() if dead else attempts >= max_attempts
         done = self._update(
             [

@@ -42,6 +42,26 @@ class LaunchStore:
                     marked.add(batch_id)
         return marked
 
+    def unlaunched_count(self, at_most: int, now: dt.datetime | None = None) -> int:
+        """Due pending batches no run was requested for yet (counted up to `at_most`): a queue
+        this long is left to the pending sensor, which packs it (batch_runs.BacklogPolicy)."""
+        now = now or dt.datetime.now(dt.UTC)
+        waiting = (
+            sa.select(batches.c.id)
+            .where(
+                batches.c.status == Status.PENDING,
+                sa.or_(batches.c.next_retry_at.is_(None), batches.c.next_retry_at <= now),
+                sa.or_(
+                    batches.c.launched_generation.is_(None),
+                    batches.c.launched_generation != batches.c.generation,
+                ),
+            )
+            .limit(at_most)
+            .subquery()
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(sa.func.count()).select_from(waiting)).scalar_one()
+
     def launched_before(self, cutoff: dt.datetime, limit: int) -> list[Batch]:
         """Pending batches whose run for this generation was requested before `cutoff` and
         that no run has claimed since: the reconciliation's candidates, oldest launch first."""

@@ -45,9 +45,9 @@ _RUN_EVENTS = {
 
 def phases(instance, batch) -> dict[str, float] | None:
     """Seconds per phase of one processed batch; None when a packed backlog run processed it
-    (its steps are several batches')."""
+    (its steps are several batches'), or its run record is not found."""
     record = instance.get_run_record_by_id(batch.dagster_run_id)
-    if PACKED_TAG in record.dagster_run.tags:
+    if record is None or PACKED_TAG in record.dagster_run.tags:
         return None
     uploaded = batch.date_uploaded.timestamp()
     created = record.create_timestamp.timestamp()

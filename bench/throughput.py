@@ -13,6 +13,7 @@ import yaml
 
 from bench import latency
 from bench.common import Stack, digital, median, unique_pdf, upload
+from po_ingest.lib.batch_runs import PACKED_TAG
 
 
 def concurrency_settings(config_path) -> dict:
@@ -63,6 +64,7 @@ def run(stack: Stack, uploads: int = 200, timeout: float = 600) -> dict:
     jobs: dict[str, int] = {}
     for r in runs:
         jobs[r.job_name] = jobs.get(r.job_name, 0) + 1
+    packed_runs = {r.run_id for r in runs if PACKED_TAG in r.tags}
     return {
         "uploads": uploads,
         "processed": len(processed),
@@ -80,6 +82,8 @@ def run(stack: Stack, uploads: int = 200, timeout: float = 600) -> dict:
         ),
         "upload_to_processed_p50_s": median(totals),
         "upload_to_processed_max_s": max(totals),
-        "batches_in_packed_runs": len(processed) - len(samples),
+        "batches_in_packed_runs": sum(
+            bool(b.dagster_run_id) and b.dagster_run_id in packed_runs for b in processed
+        ),
         "runs_by_job": jobs,
     }

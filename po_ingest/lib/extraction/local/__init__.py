@@ -30,6 +30,7 @@ from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
+from po_ingest.lib.extraction.local.title_date import date_by_title
 from po_ingest.lib.extraction.local.title_number import date_under_number, number_under_title
 from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
@@ -185,6 +186,8 @@ class LocalExtractor:
             ):
                 fields["order_date"] = date
         if "order_date" not in fields and (date := place_date(header_rows, read_date)):
+            fields["order_date"] = date
+        if "order_date" not in fields and (date := date_by_title(header_rows, read_date)):
             fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)

@@ -41,11 +41,36 @@ def _kind_patterns() -> dict[str, list[re.Pattern[str]]]:
 OTHER_KINDS = _kind_patterns()
 
 
-def title_kind(titles: list[str]) -> tuple[str, str] | None:
+_NOT_TITLE = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['not_titles']))})\W*$", re.IGNORECASE
+)
+_SENTENCE_WORDS = 8  # a title this long is a sentence set large ("Diese Bestellung erfolgt …")
+_SENTENCE_KIND_WORDS = 3  # a sentence names its own kind first, if at all
+
+
+def _title_words(title: str, large: bool) -> str:
+    """The words of a text that may name its kind: not an address ("Bill To:", an e-mail
+    "invoice.desk@…", a web address); of a long text set `large`, a sentence, only its
+    first words ("Diese Bestellung erfolgt … auf Rechnung der …" is no invoice)."""
+    if _NOT_TITLE.match(title.strip()):
+        return ""
+    words = [
+        w for w in title.split() if "@" not in w and not w.lower().startswith(("www.", "http"))
+    ]
+    # "090 days due net (Inv.Receipt)": words in brackets qualify the text before them.
+    unbracketed = re.sub(r"\([^)]*\)", " ", " ".join(words)).split()
+    words = unbracketed or words
+    sentence = large and len(words) >= _SENTENCE_WORDS
+    return " ".join(words[:_SENTENCE_KIND_WORDS] if sentence else words)
+
+
+def title_kind(titles: list[str], *, large: bool = True) -> tuple[str, str] | None:
     """(kind, title) of the first title naming a kind of document other than an order; a
-    title naming a delivery note and another kind is a delivery note's."""
+    title naming a delivery note and another kind is a delivery note's. `large`: the texts
+    are titles set large, not rows of body text."""
     for title in titles:
-        kinds = [k for k, found in OTHER_KINDS.items() if any(p.search(title) for p in found)]
+        words = _title_words(title, large)
+        kinds = [k for k, found in OTHER_KINDS.items() if any(p.search(words) for p in found)]
         if kinds:
             return (DELIVERY_NOTE if DELIVERY_NOTE in kinds else kinds[0]), title
     return None

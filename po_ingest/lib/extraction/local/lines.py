@@ -41,6 +41,8 @@ _LABELLED_CODE = re.compile(
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}$")  # SAP prints 10 as 00010
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?[²³]?$")  # pcs, m², Stk., EA
 _PER_ONE = re.compile(rf"^(?:{'|'.join(CURRENCY_CODES)})/1$")  # "464.00 MXN/1 UN"
+# SAP's price per one unit with the slash run into the price: "192,49/ 1 ST".
+_SLASH_PER_ONE = re.compile(r"^(?P<price>\d[\d.,]*)/$")
 _ITEM_REFERENCE = re.compile(
     rf"(?<!\w)(?:{alternatives(all_phrases(vocabulary()['item_references']))})(?!\w)", re.IGNORECASE
 )
@@ -102,10 +104,14 @@ def _split_per_unit(raw: RawItem) -> None:
         words = raw.cells.get(name, [])
         per_one = len(words) == 3 and _PER_ONE.match(words[1].text)
         per = len(words) == 3 and (words[1].text == "/" or per_one)
+        slashed = len(words) == 3 and words[1].text == "1" and _SLASH_PER_ONE.match(words[0].text)
         if per_one and raw.cells.get("unit"):
             # SAP's "32,00 EUR/1 ST" on a line in "Stück": the price basis names its unit by
             # code; the line's own unit stands, and quantity × price must still add up.
             raw.cells[name] = words[:1]
+        elif slashed and raw.cells.get("unit") and _UNIT.match(words[2].text):
+            w = words[0]
+            raw.cells[name] = [Word(w.x0, w.y0, w.x1, w.y1, slashed["price"])]
         elif per and _UNIT.match(words[2].text):
             raw.cells[name] = [words[0], words[2]]
         elif len(words) == 1 and (split := per_unit(words[0].text)):

@@ -13,6 +13,7 @@ from po_ingest.lib.extraction.local.columns import (
     Column,
     ColumnWords,
 )
+from po_ingest.lib.extraction.local.description_below import wraps_description_below
 from po_ingest.lib.extraction.local.header_rows import Header, header_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
@@ -227,6 +228,8 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
+            elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
+                items[-1].cells["description"] += row.words
             elif items and describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True

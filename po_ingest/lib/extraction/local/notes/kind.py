@@ -28,7 +28,7 @@ def note_title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
         )
     if has_order_title(titles):
         return RETRY_AS_PURCHASE_ORDER
-    found = title_kind([r.text for r in top_rows])
+    found = title_kind([r.text for r in top_rows], large=False)
     if found and found[0] == DELIVERY_NOTE:
         return None
     if any(TITLE.match(c.text) for r in top_rows for c in r.cells()):

@@ -1,0 +1,86 @@
+"""The layout reader on small hand-made pages: what large text names the document's kind,
+the title block's own number and date, SAP's price per one unit with its slash run into it,
+and a description under its item that wraps at the table's edge."""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local import LocalExtractor
+from po_ingest.lib.extraction.local.language import title_kind
+from po_ingest_tests.support.drawn_pages import drawn_page
+
+_TITLES = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+_TITLES += [(345, 140, "Unit"), (-440, 140, "Unit Price"), (-540, 140, "Amount")]
+_ITEMS = [(50, 160, "AB-100"), (120, 160, "Steel bolts M8"), (-330, 160, "10")]
+_ITEMS += [(345, 160, "ST"), (-440, 160, "2,50"), (-540, 160, "25,00")]
+_TOTALS = [(380, 190, "Gesamtbetrag EUR"), (-540, 190, "25,00")]
+
+
+def _read(lines, title: str = "Bestellung", items=_ITEMS, totals=_TOTALS):
+    content, _ = drawn_page(lines + _TITLES + items + totals, title=title)
+    return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+
+
+@pytest.mark.parametrize(
+    ("titles", "kind"),
+    [
+        (["Bill To:", "Purchase order"], None),
+        (["Rechnungsanschrift", "Bestellung"], None),
+        (["pdf.invoice.desk@example.com", "Purchase order"], None),
+        (["090 days due net (Inv.Receipt)", "Purchase order"], None),
+        (["Diese Bestellung erfolgt im Namen und auf Rechnung der Beispiel GmbH"], None),
+        (["Invoice"], "invoice"),
+        (["TAX INVOICE (Original for Recipient)"], "invoice"),
+        (["(Invoice)"], "invoice"),
+        (["BILL OF SALE / PURCHASE ORDER"], "invoice"),
+        (["Commercial Invoice No. 4711 of 01.02.2026 for order 123"], "invoice"),
+    ],
+)
+def test_an_address_label_an_e_mail_a_bracket_or_a_sentence_names_no_kind(titles, kind):
+    found = title_kind(titles)
+    assert (found[0] if found else None) == kind
+
+
+def test_a_bare_order_label_in_its_cell_is_the_order_number():
+    order = _read([(350, 80, "Order 2204700-114"), (350, 92, "Order Date 09-SEP-2026")], "ACME")
+    assert (order.po_number, order.order_date) == ("2204700-114", dt.date(2026, 9, 9))
+
+
+def test_a_date_alone_flush_under_the_title_is_the_order_date():
+    order = _read([(50, 70, "29. August 2026"), (50, 90, "Bestellnummer 4500049533")])
+    assert (order.po_number, order.order_date) == ("4500049533", dt.date(2026, 8, 29))
+
+
+def test_a_date_alone_elsewhere_is_no_order_date():
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read([(300, 70, "29. August 2026"), (50, 90, "Bestellnummer 4500049533")])
+
+
+def test_a_price_per_one_unit_with_its_slash_run_into_it_is_the_unit_price():
+    items = [*_ITEMS[:4], (400, 160, "2,50/"), (425, 160, "1"), (435, 160, "ST")]
+    order = _read(
+        [(50, 90, "Bestellnummer 4500049533"), (50, 102, "Datum 01.02.2026")],
+        items=items + _ITEMS[5:],
+    )
+    (item,) = order.items
+    assert (item.quantity, item.unit, item.unit_price) == (10, "ST", Decimal("2.50"))
+
+
+def test_a_description_under_its_numbers_wrapped_at_the_tables_edge_goes_on():
+    items = [(50, 160, "AB-100"), (-330, 160, "10"), (345, 160, "ST"), (-440, 160, "2,50")]
+    items += [(-540, 160, "25,00"), (120, 172, "Termination outdoor kit, heat shrink, 11 kV,")]
+    items += [(300, 172, "95 to 185 mm2, solid aluminium single core polymeric -")]
+    items += [(120, 184, "Including phase and earth lugs")]
+    header = [(50, 90, "Bestellnummer 4500049533"), (50, 102, "Datum 01.02.2026")]
+    (item,) = _read(
+        header, items=items, totals=[(380, 210, "Gesamtbetrag EUR"), (-540, 210, "25,00")]
+    ).items
+    assert item.description == (
+        "Termination outdoor kit, heat shrink, 11 kV, 95 to 185 mm2, solid aluminium single"
+        " core polymeric - Including phase and earth lugs"
+    )

@@ -27,10 +27,15 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    # "VAT No.", "USt-IdNr.", "USt.-Identnummer": a tax number, not a tax line.
+    # "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
+    # "VAT/USt.-Id-Nummer": a tax number, not a tax line.
     (
         "tax",
-        starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)"),
+        starting(
+            "tax",
+            exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
+            r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
+        ),
     ),
     ("total", starting("total")),
 )
@@ -39,6 +44,9 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")
 # "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
 # subtotal ("Subtotal").
 _NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
+# "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
+# prints; terms and conditions under the totals run on for more words.
+_LABEL_WORDS = 10
 _TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
@@ -89,7 +97,7 @@ def _label_and_amount(
             if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
-            if _is_amount(token, decimal_comma):
+            if _is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
                 cells = Row(row.page, row.words[:start]).cells()
                 labels = [
                     c.text
@@ -101,6 +109,13 @@ def _label_and_amount(
                     labels = [own]  # "Datum 13 november 2025": words in its own cell name it
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
+
+
+def _words_follow(row: Row, cell_of: list[int], end: int) -> bool:
+    """Words other than a currency after a number in its cell: a sentence ("a period of
+    twenty-four (24) months"), not a totals line, which ends on its amount."""
+    after = [w.text for n, w in enumerate(row.words[end:], end) if cell_of[n] == cell_of[end - 1]]
+    return len(after) > 1 or (bool(after) and find_currency(after[0]) is None)
 
 
 def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:
@@ -155,6 +170,8 @@ def _kind(labels: list[str]) -> str | None:
     """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
     Subtotal", "Total" in "Total … 800 Units …"."""
     for label in labels:
+        if len(label.split()) > _LABEL_WORDS:
+            continue  # a sentence ("Delivery is made in accordance with …"), not a label
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
@@ -245,13 +262,20 @@ def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
     return out
 
 
+def _in_block(totals: Totals, row: Row) -> bool:
+    """A label without its amount leaves the total open only under the subtotal, on its
+    page: above it ("Tax: acquisition tax 23 %" under an item) it is a note, and a later page
+    holds the terms, not the totals."""
+    return totals.subtotal is not None and row.page == totals.subtotal.page
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     unfolded = _unfolded(rows, decimal_comma)
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
-            if not _DATE_WORD.search(row.text):
+            if _in_block(totals, row) and not _DATE_WORD.search(row.text):
                 totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
@@ -47,7 +47,8 @@ _NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)",
 # "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
 # prints; terms and conditions under the totals run on for more words.
 _LABEL_WORDS = 10
-_TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
+_TITLE_ROWS = 3
+_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
@@ -99,11 +100,8 @@ def _label_and_amount(
             token = " ".join(words[start:end])
             if _is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
                 cells = Row(row.page, row.words[:start]).cells()
-                labels = [
-                    c.text
-                    for c in reversed(cells)
-                    if _WORDY.search(c.text) and find_currency(c.text) != c.text.strip()
-                ]
+                texts = [unspaced(c.text) for c in reversed(cells)]
+                labels = [t for t in texts if _WORDY.search(t) and find_currency(t) != t.strip()]
                 own = cells[-1].text if start and cell_of[start - 1] == cell_of[start] else ""
                 if _WORDY.search(own) and find_currency(own) != own.strip():
                     labels = [own]  # "Datum 13 november 2025": words in its own cell name it
@@ -147,13 +145,26 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     return label.text if _kind([label.text]) not in (None, "ignore") else None
 
 
+def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
+    """The nearest of `rows` (those above an amount, nearest last) printing a word over the
+    amount; lines of other columns between them ("Recapito telefonico: …" at the left
+    margin) are passed over."""
+    x0, x1 = amount[0].x0, amount[-1].x1
+    for row in reversed(rows[-_PASSED_ROWS - 1 :]):
+        if any(w.x0 < x1 and w.x1 > x0 for w in row.words):
+            return row
+    return None
+
+
 def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
     """An amount alone on its line (its currency aside) under a totals label printing none,
-    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"): that label names it."""
+    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line's
+    height apart: that label names it."""
     rest = [w for w in row.words if w not in amount]
     if any(find_currency(w.text) != w.text.strip() for w in rest):
         return None
-    if above.page != row.page or row.y - above.y > 1.6 * max(row.height, above.height):
+    gap = min(w.y0 for w in amount) - max(w.y1 for w in above.words)
+    if above.page != row.page or gap > max(row.height, above.height):
         return None
     x0, x1 = amount[0].x0, amount[-1].x1
     over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]
@@ -172,6 +183,7 @@ def _kind(labels: list[str]) -> str | None:
     for label in labels:
         if len(label.split()) > _LABEL_WORDS:
             continue  # a sentence ("Delivery is made in accordance with …"), not a label
+        label = unspaced(label)  # "G e s a m t b e t r a g"
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
@@ -283,7 +295,11 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind, labels = _kind([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
             kind, labels = _kind([under]), [under]
-        if not labels and n and (over := _label_over(unfolded[n - 1], row, words, decimal_comma)):
+        if (
+            not labels
+            and (above := _row_over(unfolded[:n], words))
+            and (over := _label_over(above, row, words, decimal_comma))
+        ):
             kind, labels = _kind([over]), [over]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):

@@ -20,17 +20,18 @@ def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
 
 
 def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
-    """quantity × price = amount to the cent, or the price printed is the amount per unit
-    rounded to the places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded),
-    where that rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds
-    too coarsely to vouch for the quantity."""
+    """quantity × price = amount to the cent, or the price printed is a price rounded to the
+    places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded) that gives the
+    amount rounded to the cent (29,568 at 0.10175, printed 0.1018, is 3,008.54), where that
+    rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds too coarsely
+    to vouch for the quantity."""
     if _close(quantity * price, amount):
         return True
     places = price.as_tuple().exponent
     if quantity <= 0 or not isinstance(places, int) or places > 0:
         return False
     half = Decimal(10) ** places / 2
-    return half * 1000 <= price and abs(amount / quantity - price) <= half
+    return half * 1000 <= price and abs(amount - quantity * price) <= quantity * half + _CENT / 2
 
 
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:

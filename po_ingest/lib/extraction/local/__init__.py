@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
-from po_ingest.lib.extraction.local.bank_details import outside_bank_details
+from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -210,7 +210,7 @@ class LocalExtractor:
                 fields["currency"] = Found(currency, row.page, words or row.words)
         if "currency" in fields and (
             other := other_currency(
-                " ".join(r.text for r in outside_bank_details(rows)), fields["currency"].value
+                " ".join(r.text for r in outside_company_money(rows)), fields["currency"].value
             )
         ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")

@@ -170,14 +170,14 @@ def title_texts(page: pymupdf.Page) -> list[str]:
         return []
     sizes = sorted(size for size, _ in spans)
     body = sizes[len(sizes) // 2]
-    return [_unspaced(" ".join(text.split())) for size, text in spans if size >= body * 1.3]
+    return [unspaced(" ".join(text.split())) for size, text in spans if size >= body * 1.3]
 
 
 # A title set in spaced capitals ("B E S T E L L U N G", "I N V O I C E") is its word.
 _LETTER_SPACED = re.compile(r"^(?:[^\W\d_] ){3,}[^\W\d_]$")
 
 
-def _unspaced(title: str) -> str:
+def unspaced(title: str) -> str:
     return title.replace(" ", "") if _LETTER_SPACED.match(title) else title
 
 

@@ -23,7 +23,7 @@ from po_ingest.lib.extraction.local.item_cells import (
     only_sums,
     split_code,
 )
-from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals import starting
 from po_ingest.lib.extraction.local.under_item import (
@@ -172,7 +172,7 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(c.text) for c in cells) and not _multiplies(
+        if any(_TABLE_CLOSE.match(unspaced(c.text)) for c in cells) and not _multiplies(
             assign(row, table.columns)
         ):
             in_table, closed, table.end_row = False, True, index - 1

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
@@ -27,10 +27,15 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    # "VAT No.", "USt-IdNr.", "USt.-Identnummer": a tax number, not a tax line.
+    # "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
+    # "VAT/USt.-Id-Nummer": a tax number, not a tax line.
     (
         "tax",
-        starting("tax", exclude=r"(?!\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)"),
+        starting(
+            "tax",
+            exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
+            r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
+        ),
     ),
     ("total", starting("total")),
 )
@@ -39,7 +44,11 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")
 # "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
 # subtotal ("Subtotal").
 _NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
-_TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
+# "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
+# prints; terms and conditions under the totals run on for more words.
+_LABEL_WORDS = 10
+_TITLE_ROWS = 3
+_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
@@ -89,18 +98,22 @@ def _label_and_amount(
             if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
-            if _is_amount(token, decimal_comma):
+            if _is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
                 cells = Row(row.page, row.words[:start]).cells()
-                labels = [
-                    c.text
-                    for c in reversed(cells)
-                    if _WORDY.search(c.text) and find_currency(c.text) != c.text.strip()
-                ]
+                texts = [unspaced(c.text) for c in reversed(cells)]
+                labels = [t for t in texts if _WORDY.search(t) and find_currency(t) != t.strip()]
                 own = cells[-1].text if start and cell_of[start - 1] == cell_of[start] else ""
                 if _WORDY.search(own) and find_currency(own) != own.strip():
                     labels = [own]  # "Datum 13 november 2025": words in its own cell name it
                 return labels, row.words[start:end], parse_amount(token, decimal_comma)
     return [], [], None
+
+
+def _words_follow(row: Row, cell_of: list[int], end: int) -> bool:
+    """Words other than a currency after a number in its cell: a sentence ("a period of
+    twenty-four (24) months"), not a totals line, which ends on its amount."""
+    after = [w.text for n, w in enumerate(row.words[end:], end) if cell_of[n] == cell_of[end - 1]]
+    return len(after) > 1 or (bool(after) and find_currency(after[0]) is None)
 
 
 def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:
@@ -132,13 +145,26 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     return label.text if _kind([label.text]) not in (None, "ignore") else None
 
 
+def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
+    """The nearest of `rows` (those above an amount, nearest last) printing a word over the
+    amount; lines of other columns between them ("Recapito telefonico: …" at the left
+    margin) are passed over."""
+    x0, x1 = amount[0].x0, amount[-1].x1
+    for row in reversed(rows[-_PASSED_ROWS - 1 :]):
+        if any(w.x0 < x1 and w.x1 > x0 for w in row.words):
+            return row
+    return None
+
+
 def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
     """An amount alone on its line (its currency aside) under a totals label printing none,
-    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"): that label names it."""
+    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line's
+    height apart: that label names it."""
     rest = [w for w in row.words if w not in amount]
     if any(find_currency(w.text) != w.text.strip() for w in rest):
         return None
-    if above.page != row.page or row.y - above.y > 1.6 * max(row.height, above.height):
+    gap = min(w.y0 for w in amount) - max(w.y1 for w in above.words)
+    if above.page != row.page or gap > max(row.height, above.height):
         return None
     x0, x1 = amount[0].x0, amount[-1].x1
     over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]
@@ -155,6 +181,9 @@ def _kind(labels: list[str]) -> str | None:
     """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
     Subtotal", "Total" in "Total … 800 Units …"."""
     for label in labels:
+        if len(label.split()) > _LABEL_WORDS:
+            continue  # a sentence ("Delivery is made in accordance with …"), not a label
+        label = unspaced(label)  # "G e s a m t b e t r a g"
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
@@ -245,13 +274,20 @@ def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
     return out
 
 
+def _in_block(totals: Totals, row: Row) -> bool:
+    """A label without its amount leaves the total open only under the subtotal, on its
+    page: above it ("Tax: acquisition tax 23 %" under an item) it is a note, and a later page
+    holds the terms, not the totals."""
+    return totals.subtotal is not None and row.page == totals.subtotal.page
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     unfolded = _unfolded(rows, decimal_comma)
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
-            if not _DATE_WORD.search(row.text):
+            if _in_block(totals, row) and not _DATE_WORD.search(row.text):
                 totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
             continue
         kind = _kind(labels)
@@ -259,7 +295,11 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind, labels = _kind([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
             kind, labels = _kind([under]), [under]
-        if not labels and n and (over := _label_over(unfolded[n - 1], row, words, decimal_comma)):
+        if (
+            not labels
+            and (above := _row_over(unfolded[:n], words))
+            and (over := _label_over(above, row, words, decimal_comma))
+        ):
             kind, labels = _kind([over]), [over]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):

@@ -1,0 +1,84 @@
+"""The totals block among what surrounds it: a tax number, the terms and a company's
+share capital printed near the totals are none of its lines."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
+
+_ITEMS = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + _item(
+    174, "CD-200", "Washers", "4", "1.25", "5.00"
+)
+_NET_ROWS = [("Total net value excl. tax EUR", "30.00")]
+_NET_ONLY = _totals(200, _NET_ROWS)
+
+
+def _net_total_with(after: list[tuple[float, float, str]]) -> Decimal | None:
+    content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + after)
+    return _read(content).order.total
+
+
+@pytest.mark.parametrize("tax_number", ["UST (VAT) ID DE 128 960 627", "VAT/USt.-Id-Nummer DE 811"])
+def test_a_tax_number_glossed_in_another_language_is_no_tax_line(tax_number):
+    assert _net_total_with([(220, 780, tax_number)]) == Decimal("30.00")
+
+
+def test_a_sentence_starting_with_a_charge_word_is_no_charge_left_unread():
+    terms = [
+        (50, 230, "Delivery is made in accordance with FCA / FOB (Incoterms 2010) to the site")
+    ]
+    assert _net_total_with(terms) == Decimal("30.00")
+
+
+def test_a_number_inside_a_sentence_is_no_amount_of_the_totals():
+    terms = [(50, 230, "packing warranty for a period of twenty-four (24) months from delivery")]
+    assert _net_total_with(terms) == Decimal("30.00")
+
+
+def test_a_tax_note_under_an_item_above_the_net_total_leaves_it_the_total():
+    note = [(X["description"], 186, "Tax: ACQUISITION TAX - EU 23%")]
+    content, _ = _page(_header() + _titles() + _ITEMS + note + _totals(210, _NET_ROWS))
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_share_capital_in_another_currency_is_no_second_currency():
+    footer = [(50, 790, "Share capital value 70.856.500 PLN")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + footer)
+    order = _read(content).order
+    assert (order.currency, order.total) == ("EUR", Decimal("30.00"))
+
+
+def test_a_total_label_set_in_spaced_letters_is_its_word():
+    totals = [(372, 200, "G e s a m t b e t r a g"), (-X["total"], 200, "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_label_over_its_amount_past_a_line_of_another_column_names_it():
+    totals = [
+        (490, 200, "Order total"),
+        (50, 205, "Phone: 335 6995828"),
+        (-X["total"], 212, "30.00"),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_price_rounded_to_its_places_and_an_amount_rounded_to_the_cent_add_up():
+    """29,568 at 0.10175 is 3,008.544: printed 0.1018 and 3,008.54."""
+    items = _item(160, "AB-100", "Connector housing", "29568", "0.1018", "3008.54")
+    content, _ = _page(_header() + _titles() + items + _totals(186, [("Total", "3008.54")]))
+    (item,) = _read(content).order.items
+    assert (item.unit_price, item.line_total) == (Decimal("0.1018"), Decimal("3008.54"))
+
+
+def test_a_description_holding_the_suppliers_number_by_its_label_is_declined():
+    items = _item(160, "AB-100", "Ihre Nummer: 50-0041-000-100", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _NET_ONLY)
+    with pytest.raises(ExtractionDeclined, match="holds a reference"):
+        _read(content)

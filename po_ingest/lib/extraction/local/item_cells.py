@@ -223,6 +223,19 @@ def code_over_description(item: RawItem) -> None:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
+def _code_beside_name(item: RawItem, columns: list[Column] | None) -> None:
+    """An "Item" column read as the description, no code column: a code alone in the
+    column's first cell, more cells after it ("CR6078-011   RSTI-6952"), is the item's code
+    set beside its name."""
+    weak = any(c.weak and c.name == "description" for c in columns or [])
+    words = item.cells.get("description", [])
+    if not weak or "item_code" in item.cells or len(words) < 2:
+        return
+    first_run = next((run for run in item.runs if id(words[0]) in run), [])
+    if len(first_run) == 1 and _CODE_TOKEN.match(words[0].text):
+        item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
+
+
 def _code_or_description(item: RawItem) -> None:
     """The first of "Product" and "Description" starting with a code: the item's code, the
     words after it overflowed from the description; a position printed right against it
@@ -263,6 +276,7 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
     _untitled_position(item, columns)
+    _code_beside_name(item, columns)
     _code_or_description(item)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells

@@ -83,3 +83,15 @@ def test_monospaced_titles_a_single_space_apart_are_one_title():
         ["Price", "per", "unit"],
         ["Net"],
     ]
+
+
+def test_a_code_keeps_no_slash_its_joined_title_puts_before_the_description():
+    titles = [(50, 140, "Material/Leistung"), (-330, 140, "Menge")]
+    titles += [(-440, 140, "Preis"), (-540, 140, "Nettowert")]
+    items = [(50, 160, "00.782.1881/ Adapter 68-pol"), (-330, 160, "10"), (-440, 160, "3,00")]
+    items += [(-540, 160, "30,00")]
+    content, _ = _page(_header() + titles + items + _TOTALS, title="Bestellung")
+    order = _read(content).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("00.782.1881", "Adapter 68-pol")
+    ]

@@ -270,6 +270,13 @@ def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
     )
 
 
+def _without_separator(code: Word) -> Word:
+    """A code printed with the slash its column's joined title puts between it and the
+    description ("00.782.1881/" under "Material/Leistung")."""
+    text = code.text.rstrip("/")
+    return Word(code.x0, code.y0, code.x1, code.y1, text) if text else code
+
+
 def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
@@ -286,7 +293,7 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
         if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
             item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
         words = item.cells.pop("code_description")
-        item.cells["item_code"], rest = words[:1], words[1:]
+        item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
         if rest:
             item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):

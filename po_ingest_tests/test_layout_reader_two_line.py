@@ -93,8 +93,14 @@ def test_a_price_per_one_unit_is_the_unit_price():
 
 
 def test_a_price_per_ten_units_is_not_read_as_the_unit_price():
-    with pytest.raises(ExtractionDeclined):
-        _read(_order(price="4640.00 MXN/10 UN"))
+    """2 × 4640.00 ÷ 10 = 928.00: the line adds up, its price per one unit is not printed."""
+    (item,) = _read(_order(price="4640.00 MXN/10 UN")).items
+    assert (item.quantity, item.unit_price, item.line_total) == (2, None, 928)
+
+
+def test_a_price_per_ten_units_not_giving_the_amount_is_declined():
+    with pytest.raises(ExtractionDeclined, match="price per 10"):
+        _read(_order(price="464.00 MXN/10 UN"))
 
 
 def test_totals_printed_on_each_page_do_not_end_the_table_before_the_next_page():

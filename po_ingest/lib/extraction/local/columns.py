@@ -12,7 +12,13 @@ from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _IN = "|".join(vocabulary()["column_currency"]["words"])
-_QUALIFIER = rf"(?:\s*/)?(?:\s*%)?(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?(?:\s*(?:(?:{_IN})\s+)?(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?"
+_NOTE = r"(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?"
+# After a title: "/", "%", a note in brackets, its currency ("in EUR", ", EUR"), a note after
+# the currency ("Preis in EUR (netto)"), and a colon ("Item:").
+_QUALIFIER = (
+    rf"(?:\s*/)?(?:\s*%)?{_NOTE}"
+    rf"(?:\s*,?\s*(?:(?:{_IN})\s+)?(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?{_NOTE}(?:\s*:)?"
+)
 
 
 @dataclass(frozen=True, eq=False)
@@ -87,7 +93,25 @@ class Column:
 
 @cache
 def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
-    return next((n for n, r in kind.patterns.items() if r.match(text)), None)
+    return next((n for n, r in kind.patterns.items() if r.match(text)), None) or _compound(
+        text, kind
+    )
+
+
+# Titles of one column joined by a slash or a spaced dash ("Material/Beschreibung",
+# "Item Code - Description").
+_JOINED = re.compile(r"\s*/\s*|\s+-\s+")
+_CODE_AND_DESCRIPTION = {"item_code", "description"}
+
+
+def _compound(text: str, kind: ColumnWords) -> str | None:
+    """A code's title and a description's joined into one ("Artikel-Nr./Bestellnummer/
+    Bezeichnung"): the column holds a code, then the item's description."""
+    parts = [p for p in _JOINED.split(text) if p]
+    if len(parts) < 2:
+        return None
+    names = {next((n for n, r in kind.patterns.items() if r.match(p)), None) for p in parts}
+    return "code_description" if names == _CODE_AND_DESCRIPTION else None
 
 
 def titled_columns(

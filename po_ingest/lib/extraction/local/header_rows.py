@@ -16,10 +16,17 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 Header = tuple[list[Column], int]  # the columns and how many rows their titles take
 
 
+# A space in a monospaced font (SAPscript's Courier) is 0.6 of its height exactly; its
+# words' edges carry rounding in the last digits.
+_SPACE = 0.6
+_ROUNDING = 0.01
+
+
 def _one_phrase(words: list[Word]) -> bool:
     """Words set a plain space apart: one column name, not two neighbouring ones."""
     return all(
-        b.x0 - a.x1 <= max(4.0, 0.6 * a.height) for a, b in zip(words, words[1:], strict=False)
+        b.x0 - a.x1 <= max(4.0, _SPACE * a.height) + _ROUNDING
+        for a, b in zip(words, words[1:], strict=False)
     )
 
 

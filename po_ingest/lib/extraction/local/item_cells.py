@@ -223,6 +223,19 @@ def code_over_description(item: RawItem) -> None:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
+def _code_beside_name(item: RawItem, columns: list[Column] | None) -> None:
+    """An "Item" column read as the description, no code column: a code alone in the
+    column's first cell, more cells after it ("CR6078-011   RSTI-6952"), is the item's code
+    set beside its name."""
+    weak = any(c.weak and c.name == "description" for c in columns or [])
+    words = item.cells.get("description", [])
+    if not weak or "item_code" in item.cells or len(words) < 2:
+        return
+    first_run = next((run for run in item.runs if id(words[0]) in run), [])
+    if len(first_run) == 1 and _CODE_TOKEN.match(words[0].text):
+        item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
+
+
 def _code_or_description(item: RawItem) -> None:
     """The first of "Product" and "Description" starting with a code: the item's code, the
     words after it overflowed from the description; a position printed right against it
@@ -257,12 +270,20 @@ def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
     )
 
 
+def _without_separator(code: Word) -> Word:
+    """A code printed with the slash its column's joined title puts between it and the
+    description ("00.782.1881/" under "Material/Leistung")."""
+    text = code.text.rstrip("/")
+    return Word(code.x0, code.y0, code.x1, code.y1, text) if text else code
+
+
 def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
     Description" column, the code is the first word; an "Item" holding digits alone
     beside a code column is the position."""
     _untitled_position(item, columns)
+    _code_beside_name(item, columns)
     _code_or_description(item)
     if words := item.cells.pop(DESCRIPTION_OR_POSITION, None):
         position = len(words) == 1 and words[0].text.isdigit() and "line_number" not in item.cells
@@ -272,7 +293,7 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
         if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
             item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
         words = item.cells.pop("code_description")
-        item.cells["item_code"], rest = words[:1], words[1:]
+        item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
         if rest:
             item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):

@@ -12,6 +12,7 @@ from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, include
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.price_basis import adds_up_per_many, price_per_many
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import (
@@ -201,6 +202,15 @@ def read_item(
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     if required is None:
         required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
+    if "unit_price" not in found and (
+        many := price_per_many(raw.text("unit_price"), decimal_comma)
+    ):
+        if not (
+            {"quantity", "line_total"} <= set(found)
+            and adds_up_per_many(found["quantity"].value, *many, found["line_total"].value)
+        ):
+            raise decline(f"line {number} does not add up with its price per {many[1]}")
+        required = required - {"unit_price"}  # no price per one unit is printed
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")

@@ -1,0 +1,97 @@
+"""The layout reader on how item tables title their columns: a currency or a colon after a
+title, a code's and a description's titles joined into one, titles a single space apart in
+a monospaced print, an "Item" column holding a code beside a name."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.local.columns import name_of
+from po_ingest.lib.extraction.local.header_rows import title_phrases
+from po_ingest.lib.extraction.local.layout import Word
+from po_ingest_tests.test_layout_reader import _header, _page, _read, _totals
+
+_TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "36,00")])
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Item:", "weak"),
+        ("Price, EUR", "unit_price"),
+        ("Sum, EUR", "line_total"),
+        ("Preis in EUR (netto)", "unit_price"),
+        ("Nettobetrag", "line_total"),
+        ("Netto EUR", "line_total"),
+        ("Bestellwert netto", "line_total"),
+        ("Preis/Einh.", "unit_price"),
+        ("Einh.", "unit"),
+        ("Price/PCS", "unit_price"),
+        ("Material/Beschreibung", "code_description"),
+        ("Artikel-Nr./Bestellnummer/Bezeichnung", "code_description"),
+        ("Item Code - Description", "code_description"),
+        ("Référence - Désignation", "code_description"),
+        ("Material/Description", "description"),  # named as one in the vocabulary
+        ("Qty / Price", None),  # two titles joined, neither a code nor a description
+    ],
+)
+def test_a_column_title_is_named_with_what_follows_it(title, name):
+    assert name_of(title) == name
+
+
+def test_a_code_and_a_description_titled_as_one_column_are_read_apart():
+    titles = [(50, 140, "Artikel-Nr./Bezeichnung"), (-330, 140, "Menge")]
+    titles += [(-440, 140, "Preis/Einh."), (-540, 140, "Nettobetrag")]
+    items = [(50, 160, "AB-100 Schrauben M8"), (-330, 160, "10"), (-440, 160, "2,50")]
+    items += [(-540, 160, "25,00"), (50, 174, "CD-200 Scheiben"), (-330, 174, "4")]
+    items += [(-440, 174, "1,25"), (-540, 174, "5,00")]
+    content, _ = _page(_header() + titles + items + _TOTALS, title="Bestellung")
+    order = _read(content).order
+    assert [(i.item_code, i.description, i.line_total) for i in order.items] == [
+        ("AB-100", "Schrauben M8", Decimal("25.00")),
+        ("CD-200", "Scheiben", Decimal("5.00")),
+    ]
+
+
+def test_titles_ending_in_a_colon_or_a_currency_after_a_comma_make_a_header():
+    titles = [(30, 140, "Nr."), (50, 140, "Item:"), (-330, 140, "Quantity")]
+    titles += [(-440, 140, "Price, EUR"), (-540, 140, "Sum, EUR")]
+    items = [(30, 160, "1"), (50, 160, "AB-100"), (120, 160, "Steel bolts"), (-330, 160, "10")]
+    items += [(-440, 160, "2,50"), (-540, 160, "25,00"), (30, 174, "2"), (50, 174, "CD-200")]
+    items += [(120, 174, "Washers"), (-330, 174, "4"), (-440, 174, "1,25"), (-540, 174, "5,00")]
+    content, _ = _page(_header() + titles + items + _TOTALS)
+    order = _read(content).order
+    # "Item" read as the description: a code alone in its first cell is the item's code.
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (1, "AB-100", "Steel bolts"),
+        (2, "CD-200", "Washers"),
+    ]
+
+
+def test_monospaced_titles_a_single_space_apart_are_one_title():
+    """SAPscript's Courier: a space is 0.6 of the words' height (7.2 of 12), the edges off
+    in the last digits ("Price per unit", words 7.20001 apart)."""
+    words = [
+        Word(302.4, 100.0, 338.4, 112.0, "Price"),
+        Word(345.60001, 100.0, 367.2, 112.0, "per"),
+        Word(374.40002, 100.0, 403.2, 112.0, "unit"),
+        Word(489.6, 100.0, 511.2, 112.0, "Net"),
+    ]
+    assert [[w.text for w in p] for p in title_phrases(words)] == [
+        ["Price", "per", "unit"],
+        ["Net"],
+    ]
+
+
+def test_a_code_keeps_no_slash_its_joined_title_puts_before_the_description():
+    titles = [(50, 140, "Material/Leistung"), (-330, 140, "Menge")]
+    titles += [(-440, 140, "Preis"), (-540, 140, "Nettowert")]
+    items = [(50, 160, "00.782.1881/ Adapter 68-pol"), (-330, 160, "10"), (-440, 160, "3,00")]
+    items += [(-540, 160, "30,00")]
+    content, _ = _page(_header() + titles + items + _TOTALS, title="Bestellung")
+    order = _read(content).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("00.782.1881", "Adapter 68-pol")
+    ]

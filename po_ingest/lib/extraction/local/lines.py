@@ -12,6 +12,7 @@ from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, include
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.price_basis import adds_up_per_basis, read_price_basis
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import (
@@ -173,6 +174,7 @@ def read_item(
         raise decline(f"line {number} prints no code under its first description: {text!r}")
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
+    basis = read_price_basis(raw, decimal_comma)
     code_over_description(raw)
     _join_broken_string(raw)
     if not totals_printed and "taxable_value" in raw.cells:
@@ -224,6 +226,8 @@ def read_item(
         )
     if _ZEROS.match(raw.text("item_code") or ""):
         raise decline(f"line {number}'s item code {raw.text('item_code')!r} names no article")
+    if basis is not None:
+        _drop_price_per_basis(found, basis, number)
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")
@@ -254,3 +258,12 @@ def read_item(
         # "Item No." holding "BIT-V60": the column numbers the item, not the line.
         found["item_code"] = Found(position, raw.page, raw.cells["line_number"])
     return found
+
+
+def _drop_price_per_basis(found: dict[str, Found], basis: Decimal, number: int) -> None:
+    """A price per `basis` units is no unit price: checked against the line amount, then
+    left out."""
+    values = [found[n].value if n in found else None for n in _AMOUNTS]
+    if None in values or not adds_up_per_basis(values[0], values[1], basis, values[2]):
+        raise decline(f"line {number}'s price per {basis} does not give its amount")
+    del found["unit_price"]

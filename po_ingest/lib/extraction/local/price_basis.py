@@ -1,0 +1,68 @@
+"""Prices per 100, 1 000 or 10 000 units ("19,92 /100 PC", "68.161,71/10.000"): common for
+small parts. The order's model has no price basis, so such a line keeps no unit price; its
+quantity × price ÷ basis must give the printed line amount to the cent."""
+
+from __future__ import annotations
+
+import re
+from decimal import ROUND_HALF_UP, Decimal
+
+from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.values import parse_amount
+
+_BASES = {Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
+_CENT = Decimal("0.01")
+_UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
+# "68.161,71/10.000" (the basis run into the price), "19,92/100", or "/100" alone after it.
+_PRICE_PER = re.compile(r"^(?P<price>\d[\d.,]*)?/(?P<basis>\d[\d.,]*)$")
+
+
+def _basis(text: str, decimal_comma: bool | None) -> Decimal | None:
+    value = parse_amount(text, decimal_comma)
+    return value if value in _BASES else None
+
+
+def _read(words: list[Word], decimal_comma: bool | None) -> tuple[Word, Decimal, Word | None]:
+    """The price's word, the basis and the basis's unit word of a price cell printed per N;
+    raises LookupError for any other cell."""
+    texts = [w.text for w in words]
+    unit = words[-1] if len(words) > 1 and _UNIT.match(texts[-1]) else None
+    numbers = words[:-1] if unit else words
+    joined = "".join(w.text for w in numbers)
+    match = _PRICE_PER.match(joined)
+    if not match or not match["price"] or not (basis := _basis(match["basis"], decimal_comma)):
+        raise LookupError
+    first = numbers[0]
+    price = Word(first.x0, first.y0, first.x1, first.y1, match["price"])
+    if parse_amount(price.text, decimal_comma) is None:
+        raise LookupError
+    return price, basis, unit
+
+
+def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None:
+    """The basis N of a price printed per N units, the price's cell left holding the price
+    alone (the basis's unit goes to a line without a unit of its own); a price run into the
+    unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
+    is per one unit."""
+    unit = raw.cells.get("unit", [])
+    if not raw.cells.get("unit_price") and len(unit) == 2:
+        try:
+            price, basis, _ = _read(unit[1:], decimal_comma)
+        except LookupError:
+            return None
+        raw.cells["unit"], raw.cells["unit_price"] = unit[:1], [price]
+        return basis
+    try:
+        price, basis, basis_unit = _read(raw.cells.get("unit_price", []), decimal_comma)
+    except LookupError:
+        return None
+    raw.cells["unit_price"] = [price]
+    if basis_unit and not raw.cells.get("unit"):
+        raw.cells["unit"] = [basis_unit]
+    return basis
+
+
+def adds_up_per_basis(quantity: Decimal, price: Decimal, basis: Decimal, amount: Decimal) -> bool:
+    """quantity × price ÷ basis, rounded to the cent, is the line amount."""
+    return (quantity * price / basis).quantize(_CENT, rounding=ROUND_HALF_UP) == amount

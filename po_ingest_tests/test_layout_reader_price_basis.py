@@ -57,3 +57,31 @@ def test_a_price_per_some_other_count_is_no_price_basis():
     content, _ = _page(lines + _totals(200, [("Gesamt", "4.980,00")]))
     with pytest.raises(ExtractionDeclined):
         _read(content)
+
+
+@pytest.mark.parametrize(
+    ("label", "basis", "price"),
+    [("Preiseinheit", "100", None), ("Price unit", "1", Decimal("19.92"))],
+)
+def test_a_labelled_price_basis_under_the_price_is_read_as_its_basis(label, basis, price):
+    """ "Preiseinheit 100" printed under "19,92": per 100 units; "1" leaves a unit price."""
+    total = "597,60" if basis == "100" else "59.760,00"
+    under = [(X["unit"] + 20, 172, label), (-X["unit_price"], 172, basis)]
+    lines = _header() + _titles() + _line(160, "19,92", total) + under
+    content, _ = _page(lines + _totals(200, [("Gesamt", total)]))
+    [item] = _read(content).order.items
+    assert (item.description, item.unit_price, item.line_total) == (
+        "Contact pin",
+        price,
+        Decimal(total.replace(".", "").replace(",", ".")),
+    )
+
+
+def test_a_description_mixing_two_printed_lines_is_declined():
+    """A line's words standing less than half a line under another's, over the same place:
+    two printed lines read as one, in an order no one printed."""
+    lines = _header() + _titles() + _line(160, "19,92 /100 PC", "597,60")
+    lines += [(X["description"], 165, "Ihre"), (X["description"] + 30, 165, "40.A711")]
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    with pytest.raises(ExtractionDeclined, match="mixes two printed lines"):
+        _read(content)

@@ -12,6 +12,7 @@ from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, include
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.merged_lines import overprinted_pair
 from po_ingest.lib.extraction.local.price_basis import adds_up_per_basis, read_price_basis
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
@@ -216,6 +217,11 @@ def read_item(
     if reference := _ITEM_REFERENCE.search(found["description"].value):
         raise decline(
             f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
+        )
+    if pair := overprinted_pair(found["description"].words):
+        raise decline(
+            f"line {number}'s description mixes two printed lines ({pair[0].text!r} over"
+            f" {pair[1].text!r})"
         )
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).

@@ -7,15 +7,37 @@ from __future__ import annotations
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
-from po_ingest.lib.extraction.local.item_cells import RawItem
-from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.item_cells import RawItem, numeric_column
+from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
+PRICE_BASIS = "price_basis"  # the cell of a labelled basis under the price
 _BASES = {Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
 _CENT = Decimal("0.01")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
 # "68.161,71/10.000" (the basis run into the price), "19,92/100", or "/100" alone after it.
 _PRICE_PER = re.compile(r"^(?P<price>\d[\d.,]*)?/(?P<basis>\d[\d.,]*)$")
+_LABEL = re.compile(
+    rf"^(?:{alternatives(vocabulary()['price_basis']['labels'])}):?$", re.IGNORECASE
+)
+_WHOLE = re.compile(r"^[1-9]\d{0,2}(?:[.,]?\d{3})*$")
+# Label words before the basis: "Preiseinheit", "Price unit", "Unité de prix".
+_LABEL_WORDS = 3
+
+
+def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
+    """A price's basis printed under it with its label ("Preiseinheit 100"): the label's
+    words and the number, that in the price's column; None when the row holds none."""
+    words = row.words
+    for index, word in enumerate(words):
+        if not _WHOLE.match(word.text) or numeric_column(word, columns) != "unit_price":
+            continue
+        for start in range(max(0, index - _LABEL_WORDS), index):
+            if _LABEL.match(" ".join(w.text for w in words[start:index])):
+                return words[start : index + 1]
+    return None
 
 
 def _basis(text: str, decimal_comma: bool | None) -> Decimal | None:
@@ -45,6 +67,11 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     alone (the basis's unit goes to a line without a unit of its own); a price run into the
     unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
     is per one unit."""
+    if labelled := raw.cells.pop(PRICE_BASIS, None):
+        basis = parse_amount(labelled[-1].text, decimal_comma)
+        if basis is None:
+            return Decimal(0)  # "1.000" without the document's habit: no basis adds up
+        return None if basis == 1 else basis
     unit = raw.cells.get("unit", [])
     if not raw.cells.get("unit_price") and len(unit) == 2:
         try:
@@ -65,4 +92,6 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
 
 def adds_up_per_basis(quantity: Decimal, price: Decimal, basis: Decimal, amount: Decimal) -> bool:
     """quantity × price ÷ basis, rounded to the cent, is the line amount."""
-    return (quantity * price / basis).quantize(_CENT, rounding=ROUND_HALF_UP) == amount
+    return (
+        basis > 0 and (quantity * price / basis).quantize(_CENT, rounding=ROUND_HALF_UP) == amount
+    )

@@ -207,8 +207,17 @@ def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
-# SAP's material numbers are often digits alone ("42408" over its short text).
-_MATERIAL_NUMBER = re.compile(r"^\d{5,18}$")
+# SAP's material numbers are often digits alone ("42408" over its short text), or digit
+# groups joined by hyphens ("2352073-00", "0-000000-03573"); a date's shape is no code.
+_MATERIAL_NUMBER = re.compile(
+    r"^\d{5,18}$|^(?!\d{1,4}-\d{1,2}-\d{1,4}$)(?=(?:\D*\d){6})\d+(?:-\d+)+$"
+)
+
+
+def is_code(text: str) -> bool:
+    """A part or material number: letters and digits ("1SNA116576R1500"), or digits alone
+    or in hyphenated groups ("42408", "2352073-00")."""
+    return bool(_CODE_TOKEN.match(text) or _MATERIAL_NUMBER.match(text))
 
 
 def code_over_description(item: RawItem) -> None:
@@ -218,8 +227,7 @@ def code_over_description(item: RawItem) -> None:
     if "item_code" in item.cells or len(words) < 2:
         return
     first_line = [w for w in words if w.center_y < words[0].y1]
-    code = _CODE_TOKEN.match(words[0].text) or _MATERIAL_NUMBER.match(words[0].text)
-    if len(first_line) == 1 and code:
+    if len(first_line) == 1 and is_code(words[0].text):
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 

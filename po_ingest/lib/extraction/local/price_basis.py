@@ -36,8 +36,15 @@ def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
             continue
         for start in range(max(0, index - _LABEL_WORDS), index):
             if _LABEL.match(" ".join(w.text for w in words[start:index])):
-                return words[start : index + 1]
+                return words[start : index + 1] + _unit_after(words[index + 1 :], word)
     return None
+
+
+def _unit_after(rest: list[Word], number: Word) -> list[Word]:
+    """The basis's unit set right after its number ("per 1 PCE")."""
+    if rest and _UNIT.match(rest[0].text) and rest[0].x0 - number.x1 < number.height:
+        return rest[:1]
+    return []
 
 
 def _basis(text: str, decimal_comma: bool | None) -> Decimal | None:
@@ -68,7 +75,8 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
     is per one unit."""
     if labelled := raw.cells.pop(PRICE_BASIS, None):
-        basis = parse_amount(labelled[-1].text, decimal_comma)
+        number = next(w for w in reversed(labelled) if _WHOLE.match(w.text))
+        basis = parse_amount(number.text, decimal_comma)
         if basis is None:
             return Decimal(0)  # "1.000" without the document's habit: no basis adds up
         return None if basis == 1 else basis

@@ -35,6 +35,7 @@ from po_ingest.lib.extraction.local.under_item import (
     labels_over_values,
     number_tail,
     schedule_line,
+    without_date_beside,
     without_references,
     wrap_position,
     wraps_position,
@@ -242,7 +243,7 @@ def find_items(
                 items[-1].described_below = True
             elif (
                 items
-                and (text := without_references(row))
+                and (text := without_references(without_date_beside(row, items[-1])))
                 and continues(text, items[-1], previous_y, table.subtitles, pitch, rules)
             ):
                 continue_item(items[-1], text, table.columns)

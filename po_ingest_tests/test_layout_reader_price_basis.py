@@ -9,6 +9,9 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.price_basis import labelled_basis
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _titles, _totals
 
 
@@ -85,3 +88,17 @@ def test_a_description_mixing_two_printed_lines_is_declined():
     content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
     with pytest.raises(ExtractionDeclined, match="mixes two printed lines"):
         _read(content)
+
+
+def test_a_basis_on_a_row_with_its_own_quantity_is_no_basis_of_the_item_above():
+    """ "per 100" beside a quantity is an item of its own, not the line above's basis."""
+    columns = [
+        Column("description", 120, 200),
+        Column("quantity", 300, 330),
+        Column("unit_price", 400, 440),
+        Column("line_total", 500, 540),
+    ]
+    label, basis = Word(380, 100, 395, 110, "per"), Word(425, 100, 440, 110, "100")
+    quantity = Word(310, 100, 330, 110, "20")
+    assert labelled_basis(Row(0, [label, basis]), columns) == [label, basis]
+    assert labelled_basis(Row(0, [quantity, label, basis]), columns) is None

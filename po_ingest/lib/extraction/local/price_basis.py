@@ -16,6 +16,7 @@ from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 PRICE_BASIS = "price_basis"  # the cell of a labelled basis under the price
 _BASES = {Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
 _CENT = Decimal("0.01")
+_ITEM_AMOUNTS = ("quantity", "line_total")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
 # "68.161,71/10.000" (the basis run into the price), "19,92/100", or "/100" alone after it.
 _PRICE_PER = re.compile(r"^(?P<price>\d[\d.,]*)?/(?P<basis>\d[\d.,]*)$")
@@ -29,8 +30,11 @@ _LABEL_WORDS = 3
 
 def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
     """A price's basis printed under it with its label ("Preiseinheit 100"): the label's
-    words and the number, that in the price's column; None when the row holds none."""
+    words and the number, that in the price's column; None when the row holds none, or is
+    an item of its own (a quantity or an amount on it)."""
     words = row.words
+    if any(numeric_column(w, columns) in _ITEM_AMOUNTS for w in words):
+        return None
     for index, word in enumerate(words):
         if not _WHOLE.match(word.text) or numeric_column(word, columns) != "unit_price":
             continue

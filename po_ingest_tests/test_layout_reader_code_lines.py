@@ -7,7 +7,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pymupdf
+import pytest
 
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _totals
 
@@ -89,3 +91,23 @@ def test_a_white_box_without_a_stroke_draws_no_rule():
     rules = HorizontalRules(pymupdf.open(stream=doc.tobytes(), filetype="pdf"))
     assert not rules.between(0, 105, 120)
     assert rules.between(0, 205, 220)
+
+
+def test_a_code_and_description_cell_not_starting_with_a_code_is_declined():
+    """ "SM 1008T PU PIPE" under "Item Code / Description": the words do not tell where a
+    code of two words ends, so no first word is taken for it."""
+    titles = [
+        (X["code"], 140, "Item Code / Description"),
+        (-X["quantity"], 140, "Qty"),
+        (-X["unit_price"], 140, "Price"),
+        (-X["total"], 140, "Total"),
+    ]
+    rows = [
+        (X["code"], 160, "SM 1008T PU PIPE TRAN"),
+        (-X["quantity"], 160, "500.00"),
+        (-X["unit_price"], 160, "28.04"),
+        (-X["total"], 160, "14,020.00"),
+    ]
+    content, _ = _page(_header() + titles + rows + _totals(190, [("Total", "14,020.00")]))
+    with pytest.raises(ExtractionDeclined, match="no code"):
+        _read(content)

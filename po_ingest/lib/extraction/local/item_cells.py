@@ -265,6 +265,10 @@ def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
     )
 
 
+# A code's first word: a digit in it ("AB-100"), or capitals joined ("STO-PAL-W").
+_LEADING_CODE = re.compile(r"^(?=.*\d)\S+$|^[A-Z0-9]+(?:[-_./][A-Z0-9]+)+$")
+
+
 def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
@@ -280,9 +284,13 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
         if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
             item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
         words = item.cells.pop("code_description")
-        item.cells["item_code"], rest = words[:1], words[1:]
-        if rest:
-            item.cells["description"] = rest + item.cells.get("description", [])
+        if not _LEADING_CODE.match(words[0].text):
+            # "SM 1008T PU PIPE": where a code of words ends is not told by the words.
+            item.cells[CODE_OR_DESCRIPTION] = words
+        else:
+            item.cells["item_code"], rest = words[:1], words[1:]
+            if rest:
+                item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):
         words = item.cells.get(name, [])
         if name == "item_code" and _code_of_its_own(item, words):

@@ -9,7 +9,6 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
-from po_ingest.lib.extraction.local.price_basis import price_per_many
 from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 
 _COMMA_ITEMS = _item(160, "AB-100", "Schrauben M8", "10", "2,50", "25,00") + _item(
@@ -168,7 +167,7 @@ def test_a_code_centred_under_another_columns_title_and_its_second_line_are_not_
 
 
 def _per_thousand_order(second_amount: str) -> bytes:
-    items = _item(160, "AB-100", "Schrauben M8", "1.000", "2,50 /1.000", "2,50") + _item(
+    items = _item(160, "AB-100", "Schrauben M8", "1.000", "2,50 pro 1.000", "2,50") + _item(
         174, "CD-200", "Scheiben", "400", "12,50 /100", second_amount
     )
     return _page(_header() + _titles() + items + _totals(200, [("Gesamt", "52,50")]))[0]
@@ -186,18 +185,3 @@ def test_a_price_per_hundred_or_thousand_units_leaves_the_unit_price_unprinted()
 def test_a_price_per_hundred_units_that_does_not_give_the_amount_is_declined():
     with pytest.raises(ExtractionDeclined, match="price per 100"):
         _read(_per_thousand_order("5,00"))
-
-
-@pytest.mark.parametrize(
-    ("text", "read"),
-    [
-        ("2.080,00 pro 1.000 ST", ("2080.00", "1000")),
-        ("1.251,63 EUR/1.000", ("1251.63", "1000")),
-        ("19,92 /100 PC", ("19.92", "100")),
-        ("2,58 /1", None),  # per one unit: the price itself
-        ("4,61/Stk", None),
-    ],
-)
-def test_a_price_names_the_number_of_units_it_is_for(text, read):
-    many = price_per_many(text, True)
-    assert many == (None if read is None else tuple(Decimal(v) for v in read))

@@ -207,8 +207,17 @@ def _untitled_position(item: RawItem, columns: list[Column] | None) -> None:
 
 
 _CODE_TOKEN = re.compile(r"^(?=.*\d)(?=.*[A-Z])[A-Z0-9][A-Z0-9\-/._]{4,}$")
-# SAP's material numbers are often digits alone ("42408" over its short text).
-_MATERIAL_NUMBER = re.compile(r"^\d{5,18}$")
+# SAP's material numbers are often digits alone ("42408" over its short text), or digit
+# groups joined by hyphens ("2352073-00", "0-000000-03573"); a date's shape is no code.
+_MATERIAL_NUMBER = re.compile(
+    r"^\d{5,18}$|^(?!\d{1,4}-\d{1,2}-\d{1,4}$)(?=(?:\D*\d){6})\d+(?:-\d+)+$"
+)
+
+
+def is_code(text: str) -> bool:
+    """A part or material number: letters and digits ("1SNA116576R1500"), or digits alone
+    or in hyphenated groups ("42408", "2352073-00")."""
+    return bool(_CODE_TOKEN.match(text) or _MATERIAL_NUMBER.match(text))
 
 
 def code_over_description(item: RawItem) -> None:
@@ -218,8 +227,7 @@ def code_over_description(item: RawItem) -> None:
     if "item_code" in item.cells or len(words) < 2:
         return
     first_line = [w for w in words if w.center_y < words[0].y1]
-    code = _CODE_TOKEN.match(words[0].text) or _MATERIAL_NUMBER.match(words[0].text)
-    if len(first_line) == 1 and code:
+    if len(first_line) == 1 and is_code(words[0].text):
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 
@@ -277,6 +285,10 @@ def _without_separator(code: Word) -> Word:
     return Word(code.x0, code.y0, code.x1, code.y1, text) if text else code
 
 
+# A code's first word: a digit in it ("AB-100"), or capitals joined ("STO-PAL-W").
+_LEADING_CODE = re.compile(r"^(?=.*\d)\S+$|^[A-Z0-9]+(?:[-_./][A-Z0-9]+)+$")
+
+
 def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
     """A position or an item code is one token: words after it in its column overflowed
     from the description (a description left of its centred title); in a "Code /
@@ -293,9 +305,13 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
         if len(numbered) == 1 and numbered[0].text.isdigit() and "line_number" not in item.cells:
             item.cells["line_number"] = numbered  # SAP's "Item#" 10 beside "Matl/Desc"
         words = item.cells.pop("code_description")
-        item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
-        if rest:
-            item.cells["description"] = rest + item.cells.get("description", [])
+        if not _LEADING_CODE.match(words[0].text):
+            # "SM 1008T PU PIPE": where a code of words ends is not told by the words.
+            item.cells[CODE_OR_DESCRIPTION] = words
+        else:
+            item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
+            if rest:
+                item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):
         words = item.cells.get(name, [])
         if name == "item_code" and _code_of_its_own(item, words):

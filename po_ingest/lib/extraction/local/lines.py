@@ -12,7 +12,8 @@ from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, include
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
 from po_ingest.lib.extraction.local.layout import Word
-from po_ingest.lib.extraction.local.price_basis import adds_up_per_many, price_per_many
+from po_ingest.lib.extraction.local.merged_lines import overprinted_pair
+from po_ingest.lib.extraction.local.price_basis import adds_up_per_basis, read_price_basis
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import (
@@ -174,6 +175,7 @@ def read_item(
         raise decline(f"line {number} prints no code under its first description: {text!r}")
     read_unit_cell(raw)
     _unit_beside_numbers(raw)
+    basis = read_price_basis(raw, decimal_comma)
     code_over_description(raw)
     _join_broken_string(raw)
     if not totals_printed and "taxable_value" in raw.cells:
@@ -202,15 +204,6 @@ def read_item(
         raise decline(f"line {number} has text spilling into its unit: {raw.text('unit')!r}")
     if required is None:
         required = set(_AMOUNTS) if totals_printed else set(_AMOUNTS) - {"line_total"}
-    if "unit_price" not in found and (
-        many := price_per_many(raw.text("unit_price"), decimal_comma)
-    ):
-        if not (
-            {"quantity", "line_total"} <= set(found)
-            and adds_up_per_many(found["quantity"].value, *many, found["line_total"].value)
-        ):
-            raise decline(f"line {number} does not add up with its price per {many[1]}")
-        required = required - {"unit_price"}  # no price per one unit is printed
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
@@ -225,6 +218,11 @@ def read_item(
         raise decline(
             f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
         )
+    if pair := overprinted_pair(found["description"].words):
+        raise decline(
+            f"line {number}'s description mixes two printed lines ({pair[0].text!r} over"
+            f" {pair[1].text!r})"
+        )
     if _CODE_ALONE.match(found["description"].value):
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")
@@ -234,6 +232,8 @@ def read_item(
         )
     if _ZEROS.match(raw.text("item_code") or ""):
         raise decline(f"line {number}'s item code {raw.text('item_code')!r} names no article")
+    if basis is not None:
+        _drop_price_per_basis(found, basis, number)
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")
@@ -264,3 +264,12 @@ def read_item(
         # "Item No." holding "BIT-V60": the column numbers the item, not the line.
         found["item_code"] = Found(position, raw.page, raw.cells["line_number"])
     return found
+
+
+def _drop_price_per_basis(found: dict[str, Found], basis: Decimal, number: int) -> None:
+    """A price per `basis` units is no unit price: checked against the line amount, then
+    left out."""
+    values = [found[n].value if n in found else None for n in _AMOUNTS]
+    if None in values or not adds_up_per_basis(values[0], values[1], basis, values[2]):
+        raise decline(f"line {number}'s price per {basis} does not give its amount")
+    del found["unit_price"]

@@ -1,36 +1,116 @@
-"""A price printed for a number of units other than one (SAP's "2.080,00 pro 1.000 ST",
-"353,28 /100"): the order's unit price is not printed, and the line's amount must be its
-quantity × price ÷ that number."""
+"""Prices per 10, 100, 1 000 or 10 000 units ("19,92 /100 PC", "68.161,71/10.000", SAP's
+"2.080,00 pro 1.000 ST", "4640.00 MXN/10 UN"): common for small parts. The order's model has no price basis, so such a line keeps no unit price; its
+quantity × price ÷ basis must give the printed line amount to the cent."""
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
+from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.item_cells import RawItem, numeric_column
+from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
+from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-_PER = ("/", "pro", "per", "je", "par", "por")
-_PRICE_PER_MANY = re.compile(
-    rf"^(?P<price>\d[\d.,' ]*?)\s*(?:(?:{'|'.join(CURRENCY_CODES)}|[€$£])\s*)?"
-    rf"(?:{'|'.join(map(re.escape, _PER))})\s*(?P<basis>\d[\d.,]*)\s*(?:[^\W\d_]{{1,5}}\.?)?$",
+PRICE_BASIS = "price_basis"  # the cell of a labelled basis under the price
+_BASES = {Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
+_CENT = Decimal("0.01")
+_ITEM_AMOUNTS = ("quantity", "line_total")
+_UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
+# "68.161,71/10.000" (the basis run into the price), "19,92/100", or "/100" alone after it.
+_PRICE_PER = re.compile(r"^(?P<price>\d[\d.,]*)?/(?P<basis>\d[\d.,]*)$")
+_LABEL = re.compile(
+    rf"^(?:{alternatives(vocabulary()['price_basis']['labels'])}):?$", re.IGNORECASE
+)
+# Spelt out, a currency between: "2.080,00 pro 1.000 ST", "1.251,63 EUR/1.000".
+_PER_WORDS = ("/", "pro", "per", "je", "par", "por")
+_PRICE_PER_WORDS = re.compile(
+    rf"^(?P<price>\d[\d.,']*)\s*(?:(?:{'|'.join(CURRENCY_CODES)}|[€$£])\s*)?"
+    rf"(?:{'|'.join(map(re.escape, _PER_WORDS))})\s*(?P<basis>\d[\d.,]*)\s*(?:[^\W\d_]{{1,5}}\.?)?$",
     re.IGNORECASE,
 )
-# A line's amount is rounded to cents after dividing by the basis.
-_CENT = Decimal("0.01")
+_WHOLE = re.compile(r"^[1-9]\d{0,2}(?:[.,]?\d{3})*$")
+# Label words before the basis: "Preiseinheit", "Price unit", "Unité de prix".
+_LABEL_WORDS = 3
 
 
-def price_per_many(text: str | None, decimal_comma: bool | None) -> tuple[Decimal, Decimal] | None:
-    """The price and the number of units it is for, when that number is more than one."""
-    m = _PRICE_PER_MANY.match((text or "").strip())
-    if m is None:
+def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
+    """A price's basis printed under it with its label ("Preiseinheit 100"): the label's
+    words and the number, that in the price's column; None when the row holds none, or is
+    an item of its own (a quantity or an amount on it)."""
+    words = row.words
+    if any(numeric_column(w, columns) in _ITEM_AMOUNTS for w in words):
         return None
-    price, basis = parse_amount(m["price"], decimal_comma), parse_amount(m["basis"], decimal_comma)
-    if price is None or basis is None or basis <= 1 or basis != basis.to_integral_value():
+    for index, word in enumerate(words):
+        if not _WHOLE.match(word.text) or numeric_column(word, columns) != "unit_price":
+            continue
+        for start in range(max(0, index - _LABEL_WORDS), index):
+            if _LABEL.match(" ".join(w.text for w in words[start:index])):
+                return words[start : index + 1] + _unit_after(words[index + 1 :], word)
+    return None
+
+
+def _unit_after(rest: list[Word], number: Word) -> list[Word]:
+    """The basis's unit set right after its number ("per 1 PCE")."""
+    if rest and _UNIT.match(rest[0].text) and rest[0].x0 - number.x1 < number.height:
+        return rest[:1]
+    return []
+
+
+def _basis(text: str, decimal_comma: bool | None) -> Decimal | None:
+    value = parse_amount(text, decimal_comma)
+    return value if value in _BASES else None
+
+
+def _read(words: list[Word], decimal_comma: bool | None) -> tuple[Word, Decimal, Word | None]:
+    """The price's word, the basis and the basis's unit word of a price cell printed per N;
+    raises LookupError for any other cell."""
+    texts = [w.text for w in words]
+    unit = words[-1] if len(words) > 1 and _UNIT.match(texts[-1]) else None
+    numbers = words[:-1] if unit else words
+    joined = "".join(w.text for w in numbers)
+    match = _PRICE_PER.match(joined) or _PRICE_PER_WORDS.match(" ".join(texts))
+    if not match or not match["price"] or not (basis := _basis(match["basis"], decimal_comma)):
+        raise LookupError
+    first = numbers[0]
+    price = Word(first.x0, first.y0, first.x1, first.y1, match["price"])
+    if parse_amount(price.text, decimal_comma) is None:
+        raise LookupError
+    return price, basis, unit
+
+
+def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None:
+    """The basis N of a price printed per N units, the price's cell left holding the price
+    alone (the basis's unit goes to a line without a unit of its own); a price run into the
+    unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
+    is per one unit."""
+    if labelled := raw.cells.pop(PRICE_BASIS, None):
+        number = next(w for w in reversed(labelled) if _WHOLE.match(w.text))
+        basis = parse_amount(number.text, decimal_comma)
+        if basis is None:
+            return Decimal(0)  # "1.000" without the document's habit: no basis adds up
+        return None if basis == 1 else basis
+    unit = raw.cells.get("unit", [])
+    if not raw.cells.get("unit_price") and len(unit) == 2:
+        try:
+            price, basis, _ = _read(unit[1:], decimal_comma)
+        except LookupError:
+            return None
+        raw.cells["unit"], raw.cells["unit_price"] = unit[:1], [price]
+        return basis
+    try:
+        price, basis, basis_unit = _read(raw.cells.get("unit_price", []), decimal_comma)
+    except LookupError:
         return None
-    return price, basis
+    raw.cells["unit_price"] = [price]
+    if basis_unit and not raw.cells.get("unit"):
+        raw.cells["unit"] = [basis_unit]
+    return basis
 
 
-def adds_up_per_many(
-    quantity: Decimal, price: Decimal, basis: Decimal, line_total: Decimal
-) -> bool:
-    return abs(quantity * price / basis - line_total) <= _CENT
+def adds_up_per_basis(quantity: Decimal, price: Decimal, basis: Decimal, amount: Decimal) -> bool:
+    """quantity × price ÷ basis, rounded to the cent, is the line amount."""
+    return (
+        basis > 0 and (quantity * price / basis).quantize(_CENT, rounding=ROUND_HALF_UP) == amount
+    )

@@ -12,6 +12,7 @@ if TYPE_CHECKING:  # documents come from documents.open_pdf, which loads pymupdf
 
 _MIN_WIDTH = 20.0  # points: shorter strokes are underlines, ticks or glyph parts
 _MAX_THICKNESS = 2.0
+_WHITE = 0.98  # each colour component of a fill that does not show on a white page
 
 
 class HorizontalRules:
@@ -32,6 +33,8 @@ def _rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
     """(height, left, right) of each horizontal rule, by height."""
     found = []
     for drawing in page.get_cdrawings():
+        if _invisible(drawing):
+            continue
         for item in drawing["items"]:
             if item[0] == "l":
                 (x0, y0), (x1, y1) = item[1], item[2]
@@ -47,6 +50,12 @@ def _rules(page: pymupdf.Page) -> list[tuple[float, float, float]]:
                 else:  # a filled or boxed cell: its top and bottom
                     found += [(min(y0, y1), left, right), (max(y0, y1), left, right)]
     return sorted(found)
+
+
+def _invisible(drawing: dict) -> bool:
+    """A white box with no stroke, drawn to blank a cell's background: no line shows."""
+    fill = drawing.get("fill")
+    return drawing.get("color") is None and fill is not None and min(fill) >= _WHITE
 
 
 _AMOUNTS = ("quantity", "unit_price", "line_total")

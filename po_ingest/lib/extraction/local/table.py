@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.item_cells import (
     split_code,
 )
 from po_ingest.lib.extraction.local.layout import Row, unspaced
+from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals import starting
 from po_ingest.lib.extraction.local.under_item import (
@@ -34,6 +35,7 @@ from po_ingest.lib.extraction.local.under_item import (
     labels_over_values,
     number_tail,
     schedule_line,
+    without_date_beside,
     without_references,
     wrap_position,
     wraps_position,
@@ -189,6 +191,12 @@ def find_items(
             table.notes.append(row.text)  # SAP's "Item Tax 0 0.00", "Bruttopreis …" under it
             table.end_row, last_y = index, row.y
             continue
+        if table.items and (basis := labelled_basis(row, table.columns)):
+            table.items[-1].cells[PRICE_BASIS] = basis  # before a digit under it is a tail
+            if not (rest := [w for w in row.words if w not in basis]):
+                table.end_row, last_y = index, row.y
+                continue
+            row = Row(row.page, rest)
         values = assign(row, table.columns)
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
@@ -235,7 +243,7 @@ def find_items(
                 items[-1].described_below = True
             elif (
                 items
-                and (text := without_references(row))
+                and (text := without_references(without_date_beside(row, items[-1])))
                 and continues(text, items[-1], previous_y, table.subtitles, pitch, rules)
             ):
                 continue_item(items[-1], text, table.columns)

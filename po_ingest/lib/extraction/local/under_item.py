@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
-from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, numeric_column
+from po_ingest.lib.extraction.local.item_cells import RawItem, is_code, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
@@ -21,6 +21,8 @@ _DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
 _CODE_WORDS = 3  # a code of a few words, not a description
 _FLUSH_GAP = 2.5  # line heights between wrapped lines of a widely spaced description
+# How much further than its own lines a wrapped line may stand (uneven spacing of a print).
+_PITCH_SLACK = 1.4
 
 
 def _text_cells(item: RawItem) -> list[str]:
@@ -94,10 +96,13 @@ def describes(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> 
 def code_over_text(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
     """Under a bare "Item" title and no description column, a cell of code words (each
     holding a digit: "4055 B4840A") over a line of words starting under it: the item's
-    code, described by that line."""
+    code, described by that line. Under a description's title, one part number alone
+    ("1SNA116576R1500" under "Your Item Number" over "Description") is described so too."""
     column = next((c for c in columns if c.name == "description"), None)
     words = item.cells.get("description", [])
-    if column is None or not column.weak or not words or len(words) > _CODE_WORDS:
+    if column is None or not words or len(words) > _CODE_WORDS:
+        return False
+    if not column.weak and not (len(words) == 1 and is_code(words[0].text)):
         return False
     if "item_code" in item.cells or not all(any(c.isdigit() for c in w.text) for w in words):
         return False
@@ -141,7 +146,10 @@ def continues(
     if not starts or item.described_below or item.text_ended:
         return False
     flush = _flush_under(row, item, last_y, rules)
-    if not (flush or _right_under(row, item, last_y)):
+    right_under = _right_under(row, item, last_y)
+    if not (flush or right_under):
+        return False
+    if not right_under and _beyond_line_pitch(row, item, last_y):
         return False
     if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
         return False
@@ -155,8 +163,31 @@ def continues(
     return in_one_cell or (flush and _wrapped(item))
 
 
+def _beyond_line_pitch(row: Row, item: RawItem, last_y: float) -> bool:
+    """Further under the description than its own lines stand apart: a wrapped line keeps
+    the pitch of the lines above it; a heading set off below the item does not."""
+    tops = sorted({round(w.y0) for w in item.cells.get("description", []) if w.y0 >= 0})
+    steps = [b - a for a, b in zip(tops, tops[1:], strict=False) if b > a]
+    return bool(steps) and row.y - last_y > _PITCH_SLACK * min(steps)
+
+
 def _wrapped(item: RawItem) -> bool:
     return len({round(w.y0) for w in item.cells["description"]}) > 1
+
+
+def without_date_beside(row: Row, item: RawItem) -> Row:
+    """The row without a date left of where the item's description starts ("LT: 07.07.2025",
+    its delivery date under the date's column) when the rest starts there: that rest is the
+    description's next line, the date is no part of it."""
+    description = item.cells.get("description")
+    if not description:
+        return row
+    start = description[0].x0
+    left = [w for w in row.words if w.x1 < start]
+    rest = [w for w in row.words if w.x1 >= start]
+    if not left or not rest or len(left) > 2 or abs(rest[0].x0 - start) > 2:
+        return row
+    return Row(row.page, rest) if _DATE.search(" ".join(w.text for w in left)) else row
 
 
 def without_references(row: Row) -> Row | None:

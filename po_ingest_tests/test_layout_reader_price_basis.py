@@ -1,0 +1,104 @@
+"""The layout reader on prices per 100, 1 000 or 10 000 units: the line is read as quantity
+× price ÷ basis = amount, checked to the cent, and keeps no unit price (the order has no
+price basis to say what it is per)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.price_basis import labelled_basis
+from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _titles, _totals
+
+
+def _line(y: float, price: str, total: str, unit: str = "pcs", qty: str = "3.000"):
+    return [
+        (X["code"], y, "LS-420"),
+        (X["description"], y, "Contact pin"),
+        (-X["quantity"], y, qty),
+        (X["unit"], y, unit),
+        (-X["unit_price"], y, price),
+        (-X["total"], y, total),
+    ]
+
+
+@pytest.mark.parametrize("price", ["19,92 /100 PC", "19,92/100", "199,20/1.000"])
+def test_a_price_per_hundred_or_thousand_units_is_checked_and_left_out(price):
+    lines = _header() + _titles() + _line(160, price, "597,60")
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    [item] = _read(content).order.items
+    assert (item.quantity, item.unit, item.unit_price, item.line_total) == (
+        Decimal(3000),
+        "pcs",
+        None,
+        Decimal("597.60"),
+    )
+
+
+def test_a_price_per_ten_thousand_run_into_the_unit_is_read_as_the_price():
+    """SAP's "piece 68.161,71/10.000" set left of the price title, in the unit's cell."""
+    line = _line(160, "", "4.771,32", unit="piece    68.161,71/10.000", qty="700,00")
+    content, _ = _page(_header() + _titles() + line + _totals(200, [("Gesamt", "4.771,32")]))
+    [item] = _read(content).order.items
+    assert (item.unit, item.unit_price, item.line_total) == ("piece", None, Decimal("4771.32"))
+
+
+def test_a_price_per_hundred_that_does_not_give_the_amount_is_declined():
+    lines = _header() + _titles() + _line(160, "19,92 /100 PC", "59,76")
+    content, _ = _page(lines + _totals(200, [("Gesamt", "59,76")]))
+    with pytest.raises(ExtractionDeclined, match="price per 100"):
+        _read(content)
+
+
+def test_a_price_per_some_other_count_is_no_price_basis():
+    """ "/12" is no round basis: the line stays unread rather than guessed."""
+    lines = _header() + _titles() + _line(160, "19,92 /12 PC", "4.980,00")
+    content, _ = _page(lines + _totals(200, [("Gesamt", "4.980,00")]))
+    with pytest.raises(ExtractionDeclined):
+        _read(content)
+
+
+@pytest.mark.parametrize(
+    ("label", "basis", "price"),
+    [("Preiseinheit", "100", None), ("Price unit", "1", Decimal("19.92"))],
+)
+def test_a_labelled_price_basis_under_the_price_is_read_as_its_basis(label, basis, price):
+    """ "Preiseinheit 100" printed under "19,92": per 100 units; "1" leaves a unit price."""
+    total = "597,60" if basis == "100" else "59.760,00"
+    under = [(X["unit"] + 20, 172, label), (-X["unit_price"], 172, basis)]
+    lines = _header() + _titles() + _line(160, "19,92", total) + under
+    content, _ = _page(lines + _totals(200, [("Gesamt", total)]))
+    [item] = _read(content).order.items
+    assert (item.description, item.unit_price, item.line_total) == (
+        "Contact pin",
+        price,
+        Decimal(total.replace(".", "").replace(",", ".")),
+    )
+
+
+def test_a_description_mixing_two_printed_lines_is_declined():
+    """A line's words standing less than half a line under another's, over the same place:
+    two printed lines read as one, in an order no one printed."""
+    lines = _header() + _titles() + _line(160, "19,92 /100 PC", "597,60")
+    lines += [(X["description"], 165, "Ihre"), (X["description"] + 30, 165, "40.A711")]
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    with pytest.raises(ExtractionDeclined, match="mixes two printed lines"):
+        _read(content)
+
+
+def test_a_basis_on_a_row_with_its_own_quantity_is_no_basis_of_the_item_above():
+    """ "per 100" beside a quantity is an item of its own, not the line above's basis."""
+    columns = [
+        Column("description", 120, 200),
+        Column("quantity", 300, 330),
+        Column("unit_price", 400, 440),
+        Column("line_total", 500, 540),
+    ]
+    label, basis = Word(380, 100, 395, 110, "per"), Word(425, 100, 440, 110, "100")
+    quantity = Word(310, 100, 330, 110, "20")
+    assert labelled_basis(Row(0, [label, basis]), columns) == [label, basis]
+    assert labelled_basis(Row(0, [quantity, label, basis]), columns) is None

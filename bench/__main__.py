@@ -100,11 +100,12 @@ def table(r: dict) -> list[tuple[str, str, str]]:
     rows: list[tuple[str, str, str]] = []
     add = lambda name, value, target="": rows.append((name, value, target))  # noqa: E731
     add("import po_ingest.definitions (run worker load)", _fmt(r["import_definitions_s"], " s"))
-    add(
-        "`po-ingest upload` one PDF, no Dagster to ask (best of 5)",
-        _fmt(r["cli_upload_s"], " s"),
-        f"≤ 0.5 s: {_met(r['cli_upload_s'] <= TARGETS['cli_upload_s'])}",
-    )
+    if "cli_upload_s" in r:  # measured since 2026-12-02
+        add(
+            "`po-ingest upload` one PDF, no Dagster to ask (best of 5)",
+            _fmt(r["cli_upload_s"], " s"),
+            f"≤ 0.5 s: {_met(r['cli_upload_s'] <= TARGETS['cli_upload_s'])}",
+        )
     launcher = "intake launches at once" if r.get("launch_now", True) else "sensor launches"
     launcher += f", {r.get('instance_storage', 'sqlite')} instance"
     for name in ("latency", "latency_cli"):
@@ -266,18 +267,61 @@ def table(r: dict) -> list[tuple[str, str, str]]:
     return rows
 
 
-def render(rows: list[tuple[str, str, str]]) -> str:
-    widths = [
-        max(len(row[i]) for row in rows + [("benchmark", "result", "target")]) for i in range(3)
-    ]
+# The stack's targets (issue 20), each read from a results file; None where it holds no figure.
+_STACK_FIGURES = (
+    (
+        "upload → processed p50 / p95, HTTP",
+        lambda r: _pair(r.get("latency"), "p50_s", "p95_s", " s"),
+        "≤ 3 / ≤ 6 s",
+    ),
+    (
+        "upload → processed p50 / p95, CLI",
+        lambda r: _pair(r.get("latency_cli"), "p50_s", "p95_s", " s"),
+        "≤ 3 / ≤ 6 s",
+    ),
+    (
+        "`po-ingest upload` start-up",
+        lambda r: _fmt(r["cli_upload_s"], " s") if "cli_upload_s" in r else None,
+        "≤ 0.5 s",
+    ),
+    ("burst → all processed", lambda r: _rate(r.get("throughput")), "≥ 60/min"),
+    ("backlog → all processed", lambda r: _rate(r.get("backlog")), "≥ 120/min"),
+    ("idle stack CPU · RSS", lambda r: _idle(r.get("idle")), "≤ 5 % · ≤ 1.2 GB"),
+)
 
-    def line(row: tuple[str, str, str]) -> str:
+
+def _pair(found: dict | None, first: str, second: str, unit: str) -> str | None:
+    return None if not found else f"{found[first]:.2f} / {found[second]:.2f}{unit}"
+
+
+def _rate(found: dict | None) -> str | None:
+    return None if not found else f"{found['orders_per_minute']:.1f}/min ({found['uploads']})"
+
+
+def _idle(found: dict | None) -> str | None:
+    return None if not found else f"{found['cpu_pct_of_one_core']:.1f} % · {found['rss_mib']} MiB"
+
+
+def before_and_after(before: dict, after: dict) -> list[tuple[str, str, str, str]]:
+    """The stack's targets with the figure of a before file and of this run, where both
+    machines' figures can be compared (same cores and CPU)."""
+    rows = []
+    for name, read, target in _STACK_FIGURES:
+        now = read(after)
+        if now is not None:
+            rows.append((name, read(before) or "–", now, target))
+    return rows
+
+
+def render(
+    rows: list[tuple[str, ...]], titles: tuple[str, ...] = ("benchmark", "result", "target")
+) -> str:
+    widths = [max(len(row[i]) for row in [*rows, titles]) for i in range(len(titles))]
+
+    def line(row: tuple[str, ...]) -> str:
         return "| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
 
-    out = [
-        line(("benchmark", "result", "target")),
-        "|" + "|".join("-" * (w + 2) for w in widths) + "|",
-    ]
+    out = [line(titles), "|" + "|".join("-" * (w + 2) for w in widths) + "|"]
     return "\n".join(out + [line(row) for row in rows])
 
 
@@ -291,6 +335,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--backlog-pack", type=int, default=10, help="stack: batches per packed run (1: none)"
+    )
+    parser.add_argument(
+        "--before",
+        default=str(RESULTS / "2026-11-30.json"),
+        help="results file to print beside this run's stack targets ('' for none); default: "
+        "2026-11-30, before issue 20, 2 × AMD EPYC",
     )
     parser.add_argument("--rows", type=int, default=100_000, help="sensor: batch rows")
     parser.add_argument("--outage-minutes", type=float, default=10, help="outage: how long")
@@ -371,6 +421,15 @@ def main(argv: list[str] | None = None) -> int:
     results["bench_seconds"] = time.monotonic() - started
     rows = table(results)
     print(render(rows))
+    before = json.loads(Path(args.before).read_text()) if args.before else None
+    if before is not None and (comparable := before_and_after(before, results)):
+        same = before["machine"]["cpu"] == results["machine"]["cpu"]
+        print(
+            f"\nbefore: {args.before} ({before['date']}, {before['machine']['cpu']}"
+            + ("" if same else ", ANOTHER CPU: not comparable")
+            + ")"
+        )
+        print(render(comparable, ("target figure", "before", "now", "target")))
     m = results["machine"]
     print(
         f"\n{m['nproc']} × {m['cpu']}, Python {m['python']}, Dagster {m['dagster']}; "

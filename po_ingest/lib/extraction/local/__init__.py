@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
@@ -72,6 +73,7 @@ class LocalExtractor:
                 table = (
                     find_items(rows, rules=rules)
                     or find_two_line_items(rows)
+                    or find_amounts_first_items(rows)
                     or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS, rules)
                     or find_items(rows, None, UNPRICED_ORDER_COLUMNS, rules)
                 )

@@ -64,9 +64,12 @@ def _wraps(row: Row, following: Row | None) -> bool:
     return all(sum(w.x0 < c.x1 and w.x1 > c.x0 for c in cells) == 1 for w in following.words)
 
 
-def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], int] | None:
+def two_line_header(
+    rows: list[Row], index: int, amounts_first: bool = False
+) -> tuple[list[Column], list[Column], int] | None:
     """The text line's titles and the amounts line's titles starting at `rows[index]`, and
-    how many rows they take."""
+    how many rows they take; with `amounts_first`, the amounts line's titles are the upper
+    ones (SAP's "Pos.  Menge  Einheit  Preis" over "Material  Bezeichnung")."""
     top, index = rows[index], index + 1
     top_wrap = rows[index] if index < len(rows) and _wraps(top, rows[index]) else None
     index += top_wrap is not None
@@ -77,6 +80,8 @@ def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], in
         return None
     bottom_wrap = rows[index] if index < len(rows) and _wraps(bottom, rows[index]) else None
     text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
+    if amounts_first:
+        text, amounts = amounts, text
     if {c.name for c in text} & _AMOUNTS or not {"quantity", "line_total"} <= {
         c.name for c in amounts
     }:
@@ -86,7 +91,7 @@ def _header(rows: list[Row], index: int) -> tuple[list[Column], list[Column], in
     return text, amounts, index + (bottom_wrap is not None)
 
 
-def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
+def by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
     """Each word to the last title starting left of it; a number starting left of a title
     and ending under it, to that title (an amount right-aligned in its column)."""
     for word in words:
@@ -103,11 +108,11 @@ def _by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
         item.add(chosen, word)
 
 
-def _amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
+def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
     """The row as an amounts line: a number under the quantity and under the amount; a
     number left of every title (a footer's postcode) is under none."""
     item = RawItem(row.page)
-    _by_lane(row.words, lane, item)
+    by_lane(row.words, lane, item)
     numbered = {
         name
         for name, words in item.cells.items()
@@ -116,7 +121,7 @@ def _amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
     return item if {"quantity", "line_total"} <= numbered else None
 
 
-def _starts_item(row: Row, text_lane: list[Column]) -> bool:
+def starts_item(row: Row, text_lane: list[Column]) -> bool:
     """Under a position's title, an item's text line starts with its number ("00010")
     alone in that column; a line starting otherwise (an address repeated atop the next
     page, "8200 SCHAFFHAUSEN", a footer) is none."""
@@ -135,7 +140,7 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
         (
             (index, found)
             for index in range(len(rows) - 1)
-            if (found := _header(rows, index)) is not None
+            if (found := two_line_header(rows, index)) is not None
         ),
         None,
     )
@@ -164,16 +169,16 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
                 break
             index = resumed  # the totals printed on each page: the last block is the order's
             continue
-        amounts = _amounts_row(row, amounts_lane)
+        amounts = amounts_row(row, amounts_lane)
         if amounts is not None:
             over = pending[-1] if pending else None
             if over is None or over.page != row.page or row.y - over.y > 1.8 * row.height:
                 return None  # amounts without their text line: not guessed
-            _by_lane([w for line in pending for w in line.words], text_lane, amounts)
+            by_lane([w for line in pending for w in line.words], text_lane, amounts)
             split_code(amounts)
             table.items.append(amounts)
             pending = []
-        elif row.words[0].x0 <= text_lane[0].x1 and _starts_item(row, text_lane):
+        elif row.words[0].x0 <= text_lane[0].x1 and starts_item(row, text_lane):
             if pending:
                 return None  # two item lines in a row: a wrapped text, not guessed
             pending = [row]

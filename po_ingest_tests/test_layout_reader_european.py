@@ -185,3 +185,14 @@ def test_a_price_per_hundred_or_thousand_units_leaves_the_unit_price_unprinted()
 def test_a_price_per_hundred_units_that_does_not_give_the_amount_is_declined():
     with pytest.raises(ExtractionDeclined, match="price per 100"):
         _read(_per_thousand_order("5,00"))
+
+
+def test_a_price_per_one_unit_is_the_unit_price_and_must_add_up():
+    """SAP's "2,58 /1": per one unit, the printed price is the unit price, checked as any."""
+    items = _item(160, "AB-100", "Schrauben M8", "1.000", "2,58 /1", "2.580,00")
+    content = _page(_header() + _titles() + items + _totals(200, [("Gesamt", "2.580,00")]))[0]
+    (item,) = _read(content).order.items
+    assert (item.quantity, item.unit_price, item.line_total) == (1000, Decimal("2.58"), 2580)
+    wrong = _item(160, "AB-100", "Schrauben M8", "1.000", "2,58 /1", "258,00")
+    with pytest.raises(ExtractionDeclined):
+        _read(_page(_header() + _titles() + wrong + _totals(200, [("Gesamt", "258,00")]))[0])

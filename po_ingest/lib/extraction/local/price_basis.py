@@ -14,7 +14,7 @@ from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 PRICE_BASIS = "price_basis"  # the cell of a labelled basis under the price
-_BASES = {Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
+_BASES = {Decimal(1), Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
 _CENT = Decimal("0.01")
 _ITEM_AMOUNTS = ("quantity", "line_total")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
@@ -98,7 +98,7 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
         except LookupError:
             return None
         raw.cells["unit"], raw.cells["unit_price"] = unit[:1], [price]
-        return basis
+        return _per_many(basis)
     try:
         price, basis, basis_unit = _read(raw.cells.get("unit_price", []), decimal_comma)
     except LookupError:
@@ -106,7 +106,12 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     raw.cells["unit_price"] = [price]
     if basis_unit and not raw.cells.get("unit"):
         raw.cells["unit"] = [basis_unit]
-    return basis
+    return _per_many(basis)
+
+
+def _per_many(basis: Decimal) -> Decimal | None:
+    """"2,58 /1": a price per one unit is the unit price, checked as any other."""
+    return None if basis == 1 else basis
 
 
 def adds_up_per_basis(quantity: Decimal, price: Decimal, basis: Decimal, amount: Decimal) -> bool:

@@ -110,7 +110,7 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
 
 
 def _per_many(basis: Decimal) -> Decimal | None:
-    """"2,58 /1": a price per one unit is the unit price, checked as any other."""
+    """ "2,58 /1": a price per one unit is the unit price, checked as any other."""
     return None if basis == 1 else basis
 
 

@@ -14,7 +14,7 @@ from po_ingest.lib.extraction.local.columns import (
     ColumnWords,
 )
 from po_ingest.lib.extraction.local.description_below import wraps_description_below
-from po_ingest.lib.extraction.local.header_rows import Header, header_columns
+from po_ingest.lib.extraction.local.header_rows import Header, header_columns, same_amount_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -81,6 +81,12 @@ def _multiplies(item: RawItem) -> bool:
     if quantity is None or price is None or amount is None or quantity <= 0:
         return False
     return abs(quantity * price - amount) <= Decimal("0.01")
+
+
+def _reprinted(table: Table, header: Row, resumable: bool) -> bool:
+    """A header heading a page after the table's items, the table not yet closed: where
+    the table would carry on."""
+    return resumable and bool(table.items) and table.items[-1].page < header.page
 
 
 def _next_line(above: Row, row: Row) -> bool:
@@ -158,7 +164,12 @@ def find_items(
             if closed:
                 break  # the order's table is over; what follows is another one
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
-                break  # another kind of table
+                if not (
+                    _reprinted(table, row, resumable)
+                    and same_amount_columns(table.columns, columns)
+                ):
+                    break  # another kind of table
+                columns = table.columns  # its rows set as on the page before
             if table is None:
                 table = Table(columns, [], index, len(rows))
             table.columns, in_table = columns, True

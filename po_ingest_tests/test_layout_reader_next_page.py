@@ -1,4 +1,5 @@
-"""The item table over two pages: a header reprinted under other titles."""
+"""Where the item table goes on: over a page under a header reprinted with other titles, and
+into wrapped lines set at the same pitch as the items."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
-from po_ingest_tests.test_layout_reader import X, _header, _item, _read, _titles, _totals
+from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 
 
 def _pdf(pages: list[list[tuple[float, float, str]]]) -> bytes:
@@ -53,3 +54,17 @@ def test_a_header_reprinted_under_other_titles_on_the_next_page_carries_the_tabl
 def test_a_header_of_other_titles_with_its_amounts_elsewhere_is_another_table():
     with pytest.raises(ExtractionDeclined):
         _read(_over_two_pages(_other_titles(140, amount_x=X["total"] + 30)))
+
+
+def test_wrapped_lines_set_at_the_items_pitch_continue_their_items():
+    """Each item's second line 16 points under it and the next item 16 points further: the
+    step to the next item is the line pitch, no grid's padding."""
+    lines = _item(160, "AB-100", "Steel bolts", "10", "2.50", "25.00")
+    lines += [(X["description"], 176, "M8 zinc plated")]
+    lines += _item(192, "CD-200", "Washers", "4", "1.25", "5.00")
+    lines += [(X["description"], 208, "M8 flat")]
+    content, _ = _page(_header() + _titles() + lines + _totals(232, [("Total", "30.00")]))
+    assert [i.description for i in _read(content).order.items] == [
+        "Steel bolts M8 zinc plated",
+        "Washers M8 flat",
+    ]

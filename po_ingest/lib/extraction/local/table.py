@@ -89,6 +89,13 @@ def _reprinted(table: Table, header: Row, resumable: bool) -> bool:
     return resumable and bool(table.items) and table.items[-1].page < header.page
 
 
+def _padded(pitch: float | None, wrap: float | None) -> float | None:
+    """The step to the next item, when it is wider than an item's wrapped lines are apart:
+    a grid's padding. Set at the pitch of the wrapped lines, the next item only follows
+    the item's last line."""
+    return None if pitch is not None and wrap is not None and pitch <= wrap + 1 else pitch
+
+
 def _next_line(above: Row, row: Row) -> bool:
     return row.page == above.page and row.y - above.y <= 1.6 * row.height
 
@@ -151,6 +158,7 @@ def find_items(
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
+    wrap: float | None = None  # the smallest step from an item's line to its wrapped line
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
     centred: list[Row] = []  # text rows half a line over the next item's numbers
     while index < len(rows):
@@ -255,9 +263,12 @@ def find_items(
             elif (
                 items
                 and (text := without_references(without_date_beside(row, items[-1])))
-                and continues(text, items[-1], previous_y, table.subtitles, pitch, rules)
+                and continues(
+                    text, items[-1], previous_y, table.subtitles, _padded(pitch, wrap), rules
+                )
             ):
                 continue_item(items[-1], text, table.columns)
+                wrap = min(wrap or row.y - previous_y, row.y - previous_y)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
             else:

@@ -161,3 +161,11 @@ def test_a_bank_account_in_another_currency_in_the_footer_is_not_a_second_curren
     footer = [(50, 800, "Bankverbindung · USD: J.P. Morgan Chase Bank · Swift: CHASUS33")]
     order = _read(header + footer)
     assert (order.currency, order.total) == ("EUR", Decimal("30.00"))
+
+
+@pytest.mark.parametrize("label", ["Auftrag Nr. Kunde:", "Order No. Customer:"])
+def test_a_customers_order_number_is_not_the_orders_number(label):
+    """ "Auftrag Nr. Kunde" numbers the order of the buyer's own customer, not this one."""
+    header = [(300, 80, label), (-560, 80, "2252117"), (300, 92, "Bestellung Nr.:")]
+    header += [(-560, 92, "6251839"), (300, 104, "Datum:"), (-560, 104, "16.06.2026")]
+    assert _read(header).po_number == "6251839"

@@ -14,6 +14,13 @@ from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.price_basis import labelled_basis
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _titles, _totals
 
+_COLUMNS = [
+    Column("description", 120, 200),
+    Column("quantity", 300, 330),
+    Column("unit_price", 400, 440),
+    Column("line_total", 500, 540),
+]
+
 
 def _line(y: float, price: str, total: str, unit: str = "pcs", qty: str = "3.000"):
     return [
@@ -92,13 +99,37 @@ def test_a_description_mixing_two_printed_lines_is_declined():
 
 def test_a_basis_on_a_row_with_its_own_quantity_is_no_basis_of_the_item_above():
     """ "per 100" beside a quantity is an item of its own, not the line above's basis."""
-    columns = [
-        Column("description", 120, 200),
-        Column("quantity", 300, 330),
-        Column("unit_price", 400, 440),
-        Column("line_total", 500, 540),
-    ]
     label, basis = Word(380, 100, 395, 110, "per"), Word(425, 100, 440, 110, "100")
     quantity = Word(310, 100, 330, 110, "20")
-    assert labelled_basis(Row(0, [label, basis]), columns) == [label, basis]
-    assert labelled_basis(Row(0, [quantity, label, basis]), columns) is None
+    assert labelled_basis(Row(0, [label, basis]), _COLUMNS) == [label, basis]
+    assert labelled_basis(Row(0, [quantity, label, basis]), _COLUMNS) is None
+
+
+@pytest.mark.parametrize("basis", ["EUR/1.000", "/1.000", "pro 1.000 ST"])
+def test_a_basis_alone_under_the_price_is_read_as_its_basis(basis):
+    """SAP's "EUR/1.000" printed on the row under "199,20": the price is per 1 000 units,
+    and the line is checked as 3 000 × 199,20 ÷ 1 000 = 597,60."""
+    under = [(-X["unit_price"], 172, basis)]
+    lines = _header() + _titles() + _line(160, "199,20", "597,60") + under
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    [item] = _read(content).order.items
+    assert (item.description, item.unit_price, item.line_total) == (
+        "Contact pin",
+        None,
+        Decimal("597.60"),
+    )
+
+
+def test_a_basis_alone_that_does_not_give_the_amount_is_declined():
+    under = [(-X["unit_price"], 172, "EUR/1.000")]
+    lines = _header() + _titles() + _line(160, "199,20", "59,76") + under
+    content, _ = _page(lines + _totals(200, [("Gesamt", "59,76")]))
+    with pytest.raises(ExtractionDeclined, match="price per 1000"):
+        _read(content)
+
+
+def test_a_basis_alone_away_from_the_price_is_no_basis():
+    """ "/100" under the description is text, not the price's basis."""
+    aside, under = Word(120, 100, 150, 110, "/100"), Word(410, 100, 440, 110, "EUR/1.000")
+    assert labelled_basis(Row(0, [aside]), _COLUMNS) is None
+    assert labelled_basis(Row(0, [under]), _COLUMNS) == [under]

@@ -82,3 +82,16 @@ def test_a_description_holding_the_suppliers_number_by_its_label_is_declined():
     content, _ = _page(_header() + _titles() + items + _NET_ONLY)
     with pytest.raises(ExtractionDeclined, match="holds a reference"):
         _read(content)
+
+
+@pytest.mark.parametrize("label", ["Steuer gesamt:", "MwSt gesamt"])
+def test_a_tax_total_named_with_its_word_after_is_the_tax(label):
+    """German "Steuer gesamt" ("tax total") between the net sum and the total: the tax."""
+    rows = [("Nettosumme:", "30.00"), (label, "5.70"), ("Gesamtsumme:", "35.70")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("5.70"),
+        Decimal("35.70"),
+    )

@@ -193,3 +193,23 @@ def _title_words(row: Row, kind: ColumnWords) -> int:
 
 def _others(columns: list[Column]) -> int:
     return sum(c.name == "other" for c in columns)
+
+
+_AMOUNT_TITLES = frozenset({"quantity", "unit_price", "line_total"})
+_SAME_PLACE = 2.0  # points: the same program's header, not one set like it
+
+
+def same_amount_columns(old: list[Column], new: list[Column]) -> bool:
+    """Two headers whose quantity, price and amount titles stand in the same places, to the
+    point: one table's, reprinted on its next page under other titles for its text columns
+    ("Pos", "Artikel" for "Art.Nr.", "Bezeichnung")."""
+    places = [{c.name: (c.x0, c.x1) for c in h if c.name in _AMOUNT_TITLES} for h in (old, new)]
+    return (
+        places[0].keys() == places[1].keys() == _AMOUNT_TITLES
+        and sum(c.name in _AMOUNT_TITLES for c in old + new) == 2 * len(_AMOUNT_TITLES)
+        and all(
+            abs(a - b) <= _SAME_PLACE
+            for name in _AMOUNT_TITLES
+            for a, b in zip(places[0][name], places[1][name], strict=True)
+        )
+    )

@@ -31,13 +31,20 @@ _PRICE_PER_WORDS = re.compile(
     re.IGNORECASE,
 )
 _WHOLE = re.compile(r"^[1-9]\d{0,2}(?:[.,]?\d{3})*$")
+# A basis alone on the row under its price, labelled by its "per": "EUR/1.000", "/100",
+# "per 1.000 ST".
+_BASIS_ALONE = re.compile(
+    rf"^(?:(?:{'|'.join(CURRENCY_CODES)}|[€$£])\s*)?(?:{'|'.join(map(re.escape, _PER_WORDS))})"
+    rf"\s*(?P<basis>[1-9]\d{{0,2}}(?:[.,]?\d{{3}})*)\s*(?:[^\W\d_]{{1,5}}\.?)?$",
+    re.IGNORECASE,
+)
 # Label words before the basis: "Preiseinheit", "Price unit", "Unité de prix".
 _LABEL_WORDS = 3
 
 
 def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
-    """A price's basis printed under it with its label ("Preiseinheit 100"): the label's
-    words and the number, that in the price's column; None when the row holds none, or is
+    """A price's basis printed under it with its label ("Preiseinheit 100") or its "per"
+    alone ("EUR/1.000"): the label's words and the number, that in the price's column; None when the row holds none, or is
     an item of its own (a quantity or an amount on it)."""
     words = row.words
     if any(numeric_column(w, columns) in _ITEM_AMOUNTS for w in words):
@@ -48,7 +55,29 @@ def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
         for start in range(max(0, index - _LABEL_WORDS), index):
             if _LABEL.match(" ".join(w.text for w in words[start:index])):
                 return words[start : index + 1] + _unit_after(words[index + 1 :], word)
+    return _basis_alone(row, columns)
+
+
+def _basis_alone(row: Row, columns: list[Column]) -> list[Word] | None:
+    """A basis with its "per" and no label ("EUR/1.000") in a cell of its own that lines up
+    with the price's column."""
+    for cell in row.cells():
+        match = _BASIS_ALONE.match(cell.text)
+        if not match:
+            continue
+        last = cell.words[-1]
+        number = Word(cell.words[0].x0, last.y0, last.x1, last.y1, match["basis"])
+        if numeric_column(number, columns) == "unit_price":
+            return cell.words
     return None
+
+
+def _basis_text(words: list[Word]) -> str:
+    """The basis's number in a labelled basis's words ("Preiseinheit 100", "EUR/1.000")."""
+    for word in reversed(words):
+        if _WHOLE.match(word.text):
+            return word.text
+    return _BASIS_ALONE.match(" ".join(w.text for w in words))["basis"]
 
 
 def _unit_after(rest: list[Word], number: Word) -> list[Word]:
@@ -86,8 +115,7 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
     is per one unit."""
     if labelled := raw.cells.pop(PRICE_BASIS, None):
-        number = next(w for w in reversed(labelled) if _WHOLE.match(w.text))
-        basis = parse_amount(number.text, decimal_comma)
+        basis = parse_amount(_basis_text(labelled), decimal_comma)
         if basis is None:
             return Decimal(0)  # "1.000" without the document's habit: no basis adds up
         return None if basis == 1 else basis

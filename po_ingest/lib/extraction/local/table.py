@@ -14,7 +14,7 @@ from po_ingest.lib.extraction.local.columns import (
     ColumnWords,
 )
 from po_ingest.lib.extraction.local.description_below import wraps_description_below
-from po_ingest.lib.extraction.local.header_rows import Header, header_columns
+from po_ingest.lib.extraction.local.header_rows import Header, header_columns, same_amount_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -83,6 +83,19 @@ def _multiplies(item: RawItem) -> bool:
     return abs(quantity * price - amount) <= Decimal("0.01")
 
 
+def _reprinted(table: Table, header: Row, resumable: bool) -> bool:
+    """A header heading a page after the table's items, the table not yet closed: where
+    the table would carry on."""
+    return resumable and bool(table.items) and table.items[-1].page < header.page
+
+
+def _padded(pitch: float | None, wrap: float | None) -> float | None:
+    """The step to the next item, when it is wider than an item's wrapped lines are apart:
+    a grid's padding. Set at the pitch of the wrapped lines, the next item only follows
+    the item's last line."""
+    return None if pitch is not None and wrap is not None and pitch <= wrap + 1 else pitch
+
+
 def _next_line(above: Row, row: Row) -> bool:
     return row.page == above.page and row.y - above.y <= 1.6 * row.height
 
@@ -145,6 +158,7 @@ def find_items(
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
     pitch: float | None = None
+    wrap: float | None = None  # the smallest step from an item's line to its wrapped line
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
     centred: list[Row] = []  # text rows half a line over the next item's numbers
     while index < len(rows):
@@ -158,7 +172,12 @@ def find_items(
             if closed:
                 break  # the order's table is over; what follows is another one
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
-                break  # another kind of table
+                if not (
+                    _reprinted(table, row, resumable)
+                    and same_amount_columns(table.columns, columns)
+                ):
+                    break  # another kind of table
+                columns = table.columns  # its rows set as on the page before
             if table is None:
                 table = Table(columns, [], index, len(rows))
             table.columns, in_table = columns, True
@@ -244,9 +263,12 @@ def find_items(
             elif (
                 items
                 and (text := without_references(without_date_beside(row, items[-1])))
-                and continues(text, items[-1], previous_y, table.subtitles, pitch, rules)
+                and continues(
+                    text, items[-1], previous_y, table.subtitles, _padded(pitch, wrap), rules
+                )
             ):
                 continue_item(items[-1], text, table.columns)
+                wrap = min(wrap or row.y - previous_y, row.y - previous_y)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
             else:

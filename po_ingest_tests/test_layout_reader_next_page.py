@@ -1,0 +1,70 @@
+"""Where the item table goes on: over a page under a header reprinted with other titles, and
+into wrapped lines set at the same pitch as the items."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
+
+
+def _pdf(pages: list[list[tuple[float, float, str]]]) -> bytes:
+    doc = pymupdf.open()
+    for lines in pages:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
+        for x, y, text in lines:
+            if x < 0:
+                x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+            page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def _other_titles(y: float, amount_x: float = X["total"]):
+    return [
+        (X["code"], y, "Pos"),
+        (X["description"], y, "Article"),
+        (-X["quantity"], y, "Qty"),
+        (X["unit"], y, "Unit"),
+        (-X["unit_price"], y, "Unit Price"),
+        (-amount_x, y, "Amount"),
+    ]
+
+
+def _over_two_pages(second_titles):
+    first = _header() + _titles() + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    second = second_titles + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
+    return _pdf([first, second + _totals(200, [("Total", "30.00")])])
+
+
+def test_a_header_reprinted_under_other_titles_on_the_next_page_carries_the_table_on():
+    """Page 2 titles the code column "Pos" and the description "Article", its quantity,
+    price and amount titles where page 1 set them: the same table, read as on page 1."""
+    order = _read(_over_two_pages(_other_titles(140))).order
+    assert [(i.item_code, i.description, i.line_total) for i in order.items] == [
+        ("AB-100", "Steel bolts M8", Decimal("25.00")),
+        ("CD-200", "Washers", Decimal("5.00")),
+    ]
+
+
+def test_a_header_of_other_titles_with_its_amounts_elsewhere_is_another_table():
+    with pytest.raises(ExtractionDeclined):
+        _read(_over_two_pages(_other_titles(140, amount_x=X["total"] + 30)))
+
+
+def test_wrapped_lines_set_at_the_items_pitch_continue_their_items():
+    """Each item's second line 16 points under it and the next item 16 points further: the
+    step to the next item is the line pitch, no grid's padding."""
+    lines = _item(160, "AB-100", "Steel bolts", "10", "2.50", "25.00")
+    lines += [(X["description"], 176, "M8 zinc plated")]
+    lines += _item(192, "CD-200", "Washers", "4", "1.25", "5.00")
+    lines += [(X["description"], 208, "M8 flat")]
+    content, _ = _page(_header() + _titles() + lines + _totals(232, [("Total", "30.00")]))
+    assert [i.description for i in _read(content).order.items] == [
+        "Steel bolts M8 zinc plated",
+        "Washers M8 flat",
+    ]

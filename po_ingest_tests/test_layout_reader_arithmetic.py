@@ -235,3 +235,16 @@ def test_a_tax_after_a_zero_discount_under_the_first_total_is_added_to_it():
         Decimal("1.25"),
         Decimal("26.25"),
     )
+
+
+def test_a_price_per_piece_to_five_decimal_places_is_kept_as_printed():
+    """24 000 connectors at 0.04579 = 1 098.96: the price is not rounded to fit."""
+    items = _item(160, "AB-100", "Connector 2mm 4pol", "24000", "0.04579", "1098.96")
+    totals = _totals(200, [("Subtotal", "1098.96"), ("Total", "1098.96")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    [line] = _read(content).order.items
+    assert (line.quantity, line.unit_price, line.line_total) == (
+        Decimal("24000"),
+        Decimal("0.04579"),
+        Decimal("1098.96"),
+    )

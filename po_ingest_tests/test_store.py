@@ -119,6 +119,18 @@ def test_release_requeues_until_attempts_are_spent(store, files):
     assert (dead.status, dead.last_error, dead.generation) == ("dead", "crash", 1)
 
 
+def test_a_unit_price_keeps_its_six_decimal_places(store, files):
+    """A small part's price per piece (24 000 at 0.04579 = 1 098.96) is stored as printed,
+    on PostgreSQL's NUMERIC as on SQLite's text."""
+    item = {"line_number": 1, "description": "Connector 2mm 4pol", "quantity": "24000"}
+    fine = order("PO-FINE", items=[{**item, "unit_price": "0.045790", "line_total": "1098.96"}])
+    batch = _upload(store, files, "PO-FINE")
+    store.batches.claim(batch.id, "run-a", statuses=PENDING_ONLY, generation=0)
+    result = ExtractionResult(order=ExtractedPurchaseOrder.model_validate(fine), extractor="test")
+    outcome = store.orders.persist(batch.id, "run-a", result, "orders/x.pdf")
+    assert store.orders.get(outcome.order_id)["items"][0]["unit_price"] == Decimal("0.04579")
+
+
 def test_persist_stores_order_items_and_settles_batch(store, files):
     batch = _upload(store, files, lines=3)
     store.sites.upsert([Site(name="North yard", project_code="P-100")])

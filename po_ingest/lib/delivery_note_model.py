@@ -6,7 +6,7 @@ import datetime as dt
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from po_ingest.lib.models import ExtractionRecord, Money, Quantity, _strip
+from po_ingest.lib.models import ExtractionRecord, Money, Quantity, UnitPrice, _strip
 
 
 class DeliveryNoteLine(BaseModel):
@@ -21,7 +21,7 @@ class DeliveryNoteLine(BaseModel):
     quantity: Quantity = Field(ge=0)
     unit: str | None = Field(default=None, max_length=20)
     batch_or_lot: str | None = Field(default=None, max_length=100)
-    unit_price: Money | None = None
+    unit_price: UnitPrice | None = None
     line_total: Money | None = None
 
     _strip_text = field_validator(

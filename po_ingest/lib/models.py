@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 # Money: at most 12 digits before the point keeps absurd model answers out of the database.
 Money = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
 Quantity = Annotated[Decimal, Field(max_digits=16, decimal_places=4)]
+# A price per piece of a small part is printed to 5 or 6 places (0.04579 EUR): kept as printed.
+UnitPrice = Annotated[Decimal, Field(max_digits=18, decimal_places=6)]
 
 
 # Control characters other than tab and newline: a model (or a PDF's text layer) may emit
@@ -34,7 +36,7 @@ class LineItem(BaseModel):
     description: str = Field(min_length=1, max_length=1000)
     quantity: Quantity | None = None
     unit: str | None = Field(default=None, max_length=20)
-    unit_price: Money | None = None
+    unit_price: UnitPrice | None = None
     line_total: Money | None = None
 
     _strip_text = field_validator("item_code", "description", "unit", mode="before")(_strip)

@@ -91,11 +91,11 @@ def load_batches(engine: sa.Engine) -> pd.DataFrame:
 def write_table(engine: sa.Engine, name: str, frame: pd.DataFrame, money: Iterable[str]) -> str:
     """Replace `analytics_<name>` with `frame` in one transaction (PostgreSQL readers never see
     the table missing). Money columns keep the app's exact type: NUMERIC on PostgreSQL,
-    decimal text on SQLite — never float."""
+    decimal text on SQLite — never float; 6 places, a unit price's."""
     table = f"{ANALYTICS_PREFIX}{name}"
     with engine.begin() as conn:
         frame.to_sql(
-            table, conn, if_exists="replace", index=False, dtype={c: Money() for c in money}
+            table, conn, if_exists="replace", index=False, dtype={c: Money(scale=6) for c in money}
         )
     return table
 

@@ -141,7 +141,7 @@ def _line_columns(quantity_required: bool) -> list[sa.Column]:
         sa.Column("item_code", sa.String(100), nullable=True),
         sa.Column("quantity", Money, nullable=not quantity_required),
         sa.Column("unit", sa.String(20), nullable=True),
-        sa.Column("unit_price", Money, nullable=True),
+        sa.Column("unit_price", Money(scale=6), nullable=True),
         sa.Column("line_total", Money, nullable=True),
         # The line's index in the extraction (its provenance key), kept when people reorder.
         sa.Column("extracted_index", sa.Integer, nullable=True),

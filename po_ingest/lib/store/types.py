@@ -31,14 +31,19 @@ class UTCDateTime(sa.types.TypeDecorator):
 
 
 class Money(sa.types.TypeDecorator):
-    """Exact decimals: NUMERIC on PostgreSQL, decimal text on SQLite (which has no decimal type)."""
+    """Exact decimals: NUMERIC on PostgreSQL (16 digits before the point, `scale` after),
+    decimal text on SQLite (which has no decimal type)."""
 
     impl = sa.String(40)
     cache_ok = True
 
+    def __init__(self, scale: int = 4):
+        super().__init__()
+        self.scale = scale
+
     def load_dialect_impl(self, dialect):
         if dialect.name == "postgresql":
-            return dialect.type_descriptor(sa.Numeric(20, 4))
+            return dialect.type_descriptor(sa.Numeric(16 + self.scale, self.scale))
         return dialect.type_descriptor(sa.String(40))
 
     def process_bind_param(self, value, dialect):

@@ -7,8 +7,8 @@ from decimal import Decimal, InvalidOperation
 
 from lxml import etree
 
-# The model keeps 4 decimal places; a price per basis quantity of 3 can have more.
-_PLACES = Decimal("0.0001")
+# The model keeps a unit price to 6 decimal places; a price per basis quantity of 3 has more.
+_PLACES = Decimal("0.000001")
 
 
 def path(steps: str) -> str:

@@ -133,6 +133,8 @@ def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWord
 
 def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMNS) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
+    if around := _around_next(rows, index, kind):
+        return around, 3
     row = rows[index]
     titles = _title_words(row, kind)
     if titles == 0 or (titles == 1 and len(row.words) > 1):
@@ -159,6 +161,15 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
         if columns is not None:
             return columns, 2
     return single, 1
+
+
+def _around_next(rows: list[Row], index: int, kind: ColumnWords) -> list[Column] | None:
+    """A header of three lines starting at `rows[index]`: titles wrapped over the first and
+    the third ("PREZZO" over "UNITARIO"), those of one line centred between them ("U.M."),
+    read as one header even when the middle line alone is none."""
+    if index + 2 >= len(rows) or not (wrapped := _wrapped_around(rows, index + 1)):
+        return None
+    return _columns(sorted(rows[index + 1].words + wrapped, key=lambda w: w.x0), kind)
 
 
 def _wrapped_around(rows: list[Row], index: int) -> list[Word]:

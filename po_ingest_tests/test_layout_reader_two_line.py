@@ -116,3 +116,26 @@ def test_totals_printed_on_each_page_do_not_end_the_table_before_the_next_page()
     order = _read(_pdf([page_one, page_two]))
     assert [i.description for i in order.items] == ["SOPLETE CON CHISPA", "LLAVE KRAKEN"]
     assert (order.subtotal, order.tax, order.total) == (1128, Decimal("180.48"), Decimal("1308.48"))
+
+
+def test_the_quantity_on_the_position_line_and_the_price_under_it_make_one_item():
+    """SAP's German form: "Pos.  Material  Lieferdatum  Menge Einh." over "Bezeichnung
+    Preis pro Einh.  Nettowert", a stray "__" between the title lines; each item's
+    quantity on its position's line, its price and amount on the description's."""
+    header = [(312, 60, "Bestellnummer:"), (404, 60, "4500012345"), (312, 72, "Datum:")]
+    header += [(404, 72, "22.08.2025")]
+    titles = [(39, 130, "Pos."), (89, 130, "Material"), (161, 130, "Lieferdatum")]
+    titles += [(260, 130, "Menge"), (298, 130, "Einh."), (0, 136, "__")]
+    titles += [(89, 142, "Bezeichnung"), (369, 142, "Preis pro Einh.")]
+    titles += [_text(550, 142, "Nettowert", right=True)]
+    items = [(39, 170, "00010"), (89, 170, "42041515"), (161, 170, "08.09.2025")]
+    items += [_text(290, 170, "50", right=True), (298, 170, "Stück")]
+    items += [(89, 182, "Kabelklemme 95-150mm²"), _text(434, 182, "9,50", right=True)]
+    items += [_text(542, 182, "475,00", right=True), (89, 206, "Ihre Materialnummer 688850")]
+    totals = [(175, 240, "Gesamtnettowert ohne Mwst EUR"), _text(543, 240, "475,00", right=True)]
+    order = _read(_pdf([header + titles + items + totals]))
+    assert [
+        (i.line_number, i.item_code, i.description, i.quantity, i.unit, i.unit_price)
+        for i in order.items
+    ] == [(10, "42041515", "Kabelklemme 95-150mm²", Decimal("50"), "Stück", Decimal("9.50"))]
+    assert order.total == Decimal("475.00")

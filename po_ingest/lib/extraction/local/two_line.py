@@ -82,13 +82,21 @@ def two_line_header(
     text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
     if amounts_first:
         text, amounts = amounts, text
-    if {c.name for c in text} & _AMOUNTS or not {"quantity", "line_total"} <= {
-        c.name for c in amounts
-    }:
+    if not _split_amounts({c.name for c in text}, {c.name for c in amounts}):
         return None
     if named_columns(text + amounts) is None:
         return None
     return text, amounts, index + (bottom_wrap is not None)
+
+
+def _split_amounts(text: set[str], amounts: set[str]) -> bool:
+    """The amounts line holds the amount and the quantity, or the quantity stands on the
+    text line after the position's other values (SAP's "Pos.  Material  Lieferdatum  Menge
+    Einh." over "Bezeichnung  Preis pro Einh.  Nettowert"); no price or amount on the text
+    line, no quantity on both."""
+    if text & {"unit_price", "line_total"} or "line_total" not in amounts:
+        return False
+    return ("quantity" in text) != ("quantity" in amounts)
 
 
 def by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
@@ -109,8 +117,8 @@ def by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
 
 
 def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
-    """The row as an amounts line: a number under the quantity and under the amount; a
-    number left of every title (a footer's postcode) is under none."""
+    """The row as an amounts line: a number under the amount, and under the quantity when
+    the line titles it; a number left of every title (a footer's postcode) is under none."""
     item = RawItem(row.page)
     by_lane(row.words, lane, item)
     numbered = {
@@ -118,7 +126,8 @@ def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
         for name, words in item.cells.items()
         if any(is_number(w.text) and w.x1 > lane[0].x0 - _SLACK for w in words)
     }
-    return item if {"quantity", "line_total"} <= numbered else None
+    needed = {"quantity", "line_total"} & {c.name for c in lane}
+    return item if "line_total" in needed and needed <= numbered else None
 
 
 def starts_item(row: Row, text_lane: list[Column]) -> bool:

@@ -297,11 +297,14 @@ def _in_block(totals: Totals, row: Row) -> bool:
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     unfolded = _unfolded(rows, decimal_comma)
+    ended = False  # a line of text under the subtotal, neither amount nor label: terms follow
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
-            if _in_block(totals, row) and not _DATE_WORD.search(row.text):
-                totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
+            if _in_block(totals, row) and not _DATE_WORD.search(row.text) and not ended:
+                named = _kind([row.cells()[0].text]) not in (None, "ignore")
+                totals.unread |= named
+                ended = not named  # "Abrechnung" over terms, then "Versand - Kennzeichnung …"
             continue
         kind = _kind(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):

@@ -1,6 +1,7 @@
 """The layout reader on item tables whose titles take three lines (wrapped titles over and
-under those of one line), ERP abbreviations of titles, a row that multiplies beside a tax
-word, and an unnamed amount between two totals."""
+under those of one line), titles repeated in another language on the line under, ERP
+abbreviations of titles, a row that multiplies beside a tax word, and an unnamed amount
+between two totals."""
 
 from __future__ import annotations
 
@@ -94,4 +95,23 @@ def test_a_row_that_multiplies_stays_an_item_beside_a_tax_word_whatever_its_deci
     order = _read(content).order
     assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
         (Decimal("3"), Decimal("855.00"), Decimal("2565.00"))
+    ]
+
+
+def test_titles_repeated_in_another_language_on_the_line_under_are_one_header():
+    """ "Prezzo Unitario" over "Unit Price", "Importo" over "Amount": the translation ends
+    where the original does not, but starts where it does."""
+    titles = [(30, 136, "Pos"), (60, 136, "Codice"), (120, 136, "Descrizione")]
+    titles += [(300, 136, "Quantità"), (380, 136, "Prezzo Unitario"), (500, 136, "Importo")]
+    titles += [(60, 146, "Item"), (120, 146, "Description"), (300, 146, "Quantity")]
+    titles += [(380, 146, "Unit Price"), (500, 146, "Amount")]
+    items = [(30, 160, "1"), (60, 160, "AB100"), (120, 160, "Bulloni M8"), (300, 160, "10")]
+    items += [(380, 160, "2,50"), (500, 160, "25,00"), (30, 174, "2"), (60, 174, "CD200")]
+    items += [(120, 174, "Rondelle"), (300, 174, "4"), (380, 174, "1,25"), (500, 174, "5,00")]
+    totals = [(380, 200, "Totale"), (500, 200, "30,00")]
+    content, _ = _page(_header() + titles + items + totals, title="ORDINE FORNITORE")
+    order = _read(content).order
+    assert [(i.line_number, i.item_code, i.quantity, i.line_total) for i in order.items] == [
+        (1, "AB100", Decimal("10"), Decimal("25.00")),
+        (2, "CD200", Decimal("4"), Decimal("5.00")),
     ]

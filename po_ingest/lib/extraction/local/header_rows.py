@@ -224,3 +224,24 @@ def same_amount_columns(old: list[Column], new: list[Column]) -> bool:
             for a, b in zip(places[0][name], places[1][name], strict=True)
         )
     )
+
+
+def translated_under(
+    rows: list[Row], index: int, columns: list[Column], kind: ColumnWords = ORDER_COLUMNS
+) -> int:
+    """How many rows right under a header (ending before `rows[index]`) repeat its titles in
+    another language ("Prezzo Unitario" over "Unit Price"): a header whose quantity, price
+    and amount titles start, or end, where these do; 0 when the next row is none."""
+    if index >= len(rows) or index == 0:
+        return 0
+    row, above = rows[index], rows[index - 1]
+    if row.page != above.page or row.y - above.y >= 1.8 * row.height:
+        return 0
+    if (header := header_columns(rows, index, kind)) is None:
+        return 0
+    places = [{c.name: c for c in h if c.name in _AMOUNT_TITLES} for h in (columns, header[0])]
+    if places[0].keys() != places[1].keys() or len(places[0]) < 2:
+        return 0
+    edges = [(places[0][n], places[1][n]) for n in places[0]]
+    same = all(abs(a.x0 - b.x0) <= _SAME_PLACE or abs(a.x1 - b.x1) <= _SAME_PLACE for a, b in edges)
+    return header[1] if same else 0

@@ -14,7 +14,12 @@ from po_ingest.lib.extraction.local.columns import (
     ColumnWords,
 )
 from po_ingest.lib.extraction.local.description_below import wraps_description_below
-from po_ingest.lib.extraction.local.header_rows import Header, header_columns, same_amount_columns
+from po_ingest.lib.extraction.local.header_rows import (
+    Header,
+    header_columns,
+    same_amount_columns,
+    translated_under,
+)
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -188,6 +193,7 @@ def find_items(
             if table is None:
                 table = Table(columns, [], index, len(rows))
             table.columns, in_table = columns, True
+            span += translated_under(rows, index + span, columns, kind)
             last_y = rows[index + span - 1].y
             index += span
             continue

@@ -25,6 +25,8 @@ from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _totals
         ("NUM. RIGA", "line_number"),
         ("QUANTITA' ORDINE", "quantity"),
         ("PREZZO TOTALE", "line_total"),
+        ("Rab.", "discount"),  # Rabatt
+        ("Termin", "other"),  # the delivery date's
     ],
 )
 def test_erp_abbreviations_of_column_titles_are_named(title, name):

@@ -248,3 +248,16 @@ def test_a_price_per_piece_to_five_decimal_places_is_kept_as_printed():
         Decimal("0.04579"),
         Decimal("1098.96"),
     )
+
+
+def test_a_price_with_its_basis_run_into_it_multiplies_as_the_price_of_one():
+    """SAP's "2.50/1" (per one unit) under titles the vocabulary does not know."""
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50/1", "25.00") + _item(
+        174, "CD-200", "Washers", "4", "1.25/1", "5.00"
+    )
+    content, _ = _page(_header() + _UNKNOWN_TITLES + items + _PLAIN_TOTALS)
+    order = _read(content).order
+    assert [(i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        (Decimal("10"), Decimal("2.50"), Decimal("25.00")),
+        (Decimal("4"), Decimal("1.25"), Decimal("5.00")),
+    ]

@@ -116,3 +116,78 @@ def test_totals_printed_on_each_page_do_not_end_the_table_before_the_next_page()
     order = _read(_pdf([page_one, page_two]))
     assert [i.description for i in order.items] == ["SOPLETE CON CHISPA", "LLAVE KRAKEN"]
     assert (order.subtotal, order.tax, order.total) == (1128, Decimal("180.48"), Decimal("1308.48"))
+
+
+def test_the_quantity_on_the_position_line_and_the_price_under_it_make_one_item():
+    """SAP's German form: "Pos.  Material  Lieferdatum  Menge Einh." over "Bezeichnung
+    Preis pro Einh.  Nettowert", a stray "__" between the title lines; each item's
+    quantity on its position's line, its price and amount on the description's."""
+    header = [(312, 60, "Bestellnummer:"), (404, 60, "4500012345"), (312, 72, "Datum:")]
+    header += [(404, 72, "22.08.2025")]
+    titles = [(39, 130, "Pos."), (89, 130, "Material"), (161, 130, "Lieferdatum")]
+    titles += [(260, 130, "Menge"), (298, 130, "Einh."), (0, 136, "__")]
+    titles += [(89, 142, "Bezeichnung"), (369, 142, "Preis pro Einh.")]
+    titles += [_text(550, 142, "Nettowert", right=True)]
+    items = [(39, 170, "00010"), (89, 170, "42041515"), (161, 170, "08.09.2025")]
+    items += [_text(290, 170, "50", right=True), (298, 170, "Stück")]
+    items += [(89, 182, "Kabelklemme 95-150mm²"), _text(434, 182, "9,50", right=True)]
+    items += [_text(542, 182, "475,00", right=True), (89, 206, "Ihre Materialnummer 688850")]
+    totals = [(175, 240, "Gesamtnettowert ohne Mwst EUR"), _text(543, 240, "475,00", right=True)]
+    order = _read(_pdf([header + titles + items + totals]))
+    assert [
+        (i.line_number, i.item_code, i.description, i.quantity, i.unit, i.unit_price)
+        for i in order.items
+    ] == [(10, "42041515", "Kabelklemme 95-150mm²", Decimal("50"), "Stück", Decimal("9.50"))]
+    assert order.total == Decimal("475.00")
+
+
+def _interleaved_page(number: str = "4500012345", more: list | None = None) -> list:
+    """SAP's contract-style form: "Position  Bezeichnung" over the item's text line, then
+    "Bestellmenge Mengeneinheit  Preis pro Mengeneinheit  Nettowert" over its amounts."""
+    header = [(312, 60, "Bestellnummer:"), (404, 60, number), (312, 72, "Datum:")]
+    header += [(404, 72, "03.09.2025")]
+    lines = [(61, 177, "Position"), (270, 177, "Bezeichnung"), (61, 192, "00010")]
+    lines += [(270, 192, "Schrumpfschlauch WCSM-250/65"), (70, 213, "Bestellmenge Mengeneinheit")]
+    lines += [(307, 213, "Preis pro Mengeneinheit"), _text(555, 213, "Nettowert", right=True)]
+    lines += [
+        _text(122, 228, "50,000", right=True),
+        (127, 228, "Stück"),
+        _text(423, 228, "130,99", right=True),
+    ]
+    lines += [_text(555, 228, "6.549,50", right=True), (96, 247, "Länge 1m, mit Kleber")]
+    lines += [(122, 312, "Gesamtnettowert ohne USt. EUR"), _text(552, 312, "6.549,50", right=True)]
+    return header + lines + (more or [])
+
+
+def test_the_amounts_titles_printed_between_an_items_text_and_its_amounts_make_one_table():
+    order = _read(_pdf([_interleaved_page()]))
+    assert [
+        (i.line_number, i.description, i.quantity, i.unit, i.unit_price, i.line_total)
+        for i in order.items
+    ] == [
+        (
+            10,
+            "Schrumpfschlauch WCSM-250/65",
+            Decimal("50.000"),
+            "Stück",
+            Decimal("130.99"),
+            Decimal("6549.50"),
+        )
+    ]
+    assert order.total == Decimal("6549.50")
+
+
+def test_a_heading_of_the_terms_under_the_net_total_leaves_it_the_total():
+    """ "Versand - Kennzeichnung der Lieferung" names shipping, but after a heading and a
+    paragraph of terms, not as a line of the totals block."""
+    terms = [(61, 345, "Abrechnung"), (61, 364, "Die Abrechnung erfolgt nach der Lieferung.")]
+    terms += [(61, 400, "Versand - Kennzeichnung der Lieferung")]
+    terms += [(61, 412, "Der Lieferung ist ein Lieferschein beizufügen.")]
+    assert _read(_pdf([_interleaved_page(more=terms)])).total == Decimal("6549.50")
+
+
+def test_a_prefix_before_the_number_on_the_first_page_only_is_not_the_numbers():
+    """Page 1 prints "S05-4500012345", the next page "4500012345" under the same label."""
+    second = [(312, 60, "Bestellnummer:"), (404, 60, "4500012345"), (61, 120, "Seite 2 von 2")]
+    order = _read(_pdf([_interleaved_page("S05-4500012345"), second]))
+    assert order.po_number == "4500012345"

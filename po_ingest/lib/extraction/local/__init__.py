@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language, title_problem
+from po_ingest.lib.extraction.local.later_pages import unprefixed_number
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.pages import text_pages
@@ -180,6 +181,8 @@ class LocalExtractor:
         )
         if "document_number" in fields:
             fields.setdefault("po_number", fields.pop("document_number"))
+        if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
+            fields["po_number"] = bare
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number

@@ -133,6 +133,8 @@ def _known_line(top: list[Word], bottom: list[Word], both: str, kind: ColumnWord
 
 def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMNS) -> Header | None:
     """The columns of a header starting at `rows[index]` and how many rows it spans."""
+    if around := _around_next(rows, index, kind):
+        return around, 3
     row = rows[index]
     titles = _title_words(row, kind)
     if titles == 0 or (titles == 1 and len(row.words) > 1):
@@ -159,6 +161,15 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
         if columns is not None:
             return columns, 2
     return single, 1
+
+
+def _around_next(rows: list[Row], index: int, kind: ColumnWords) -> list[Column] | None:
+    """A header of three lines starting at `rows[index]`: titles wrapped over the first and
+    the third ("PREZZO" over "UNITARIO"), those of one line centred between them ("U.M."),
+    read as one header even when the middle line alone is none."""
+    if index + 2 >= len(rows) or not (wrapped := _wrapped_around(rows, index + 1)):
+        return None
+    return _columns(sorted(rows[index + 1].words + wrapped, key=lambda w: w.x0), kind)
 
 
 def _wrapped_around(rows: list[Row], index: int) -> list[Word]:
@@ -213,3 +224,24 @@ def same_amount_columns(old: list[Column], new: list[Column]) -> bool:
             for a, b in zip(places[0][name], places[1][name], strict=True)
         )
     )
+
+
+def translated_under(
+    rows: list[Row], index: int, columns: list[Column], kind: ColumnWords = ORDER_COLUMNS
+) -> int:
+    """How many rows right under a header (ending before `rows[index]`) repeat its titles in
+    another language ("Prezzo Unitario" over "Unit Price"): a header whose quantity, price
+    and amount titles start, or end, where these do; 0 when the next row is none."""
+    if index >= len(rows) or index == 0:
+        return 0
+    row, above = rows[index], rows[index - 1]
+    if row.page != above.page or row.y - above.y >= 1.8 * row.height:
+        return 0
+    if (header := header_columns(rows, index, kind)) is None:
+        return 0
+    places = [{c.name: c for c in h if c.name in _AMOUNT_TITLES} for h in (columns, header[0])]
+    if places[0].keys() != places[1].keys() or len(places[0]) < 2:
+        return 0
+    edges = [(places[0][n], places[1][n]) for n in places[0]]
+    same = all(abs(a.x0 - b.x0) <= _SAME_PLACE or abs(a.x1 - b.x1) <= _SAME_PLACE for a, b in edges)
+    return header[1] if same else 0

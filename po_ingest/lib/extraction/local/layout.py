@@ -12,8 +12,8 @@ if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
     import pymupdf
 
 
-# "-----------" or "=======": a rule typed as text, not words of any cell.
-_RULE = re.compile(r"^[-=_*~.·]{3,}$")
+# "-----------", "=======" or "__": a rule typed as text, not words of any cell.
+_RULE = re.compile(r"^(?:[-=_*~.·]{3,}|_+)$")
 
 
 @dataclass(frozen=True)

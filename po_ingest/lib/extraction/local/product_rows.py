@@ -56,12 +56,27 @@ def _numbers(row: Row, decimal_comma: bool) -> list[tuple[Word, Decimal]]:
             words.append(word)
     found = []
     for word in words:
+        if (value := _per_basis(word.text, decimal_comma)) is not None:
+            found.append((word, value))
+            continue
         if "%" in word.text or not is_number(word.text):
             continue
         value = parse_amount(word.text, decimal_comma)
         if value is not None:
             found.append((word, value))
     return found
+
+
+# A price with its basis run into it: SAP's "22.50/1", "19,92/100" (per 1, per 100 units).
+_PRICE_PER = re.compile(r"^(?P<price>\d[\d.,]*)/(?P<basis>1|10|100|1000)$")
+
+
+def _per_basis(text: str, decimal_comma: bool) -> Decimal | None:
+    """A price per its basis, as the price of one unit."""
+    if not (m := _PRICE_PER.match(text)):
+        return None
+    price = parse_amount(m["price"], decimal_comma)
+    return None if price is None else price / Decimal(m["basis"])
 
 
 def _multiplies(a: Decimal, b: Decimal, c: Decimal, off: Decimal = Decimal(0)) -> bool:

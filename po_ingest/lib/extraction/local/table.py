@@ -14,7 +14,12 @@ from po_ingest.lib.extraction.local.columns import (
     ColumnWords,
 )
 from po_ingest.lib.extraction.local.description_below import wraps_description_below
-from po_ingest.lib.extraction.local.header_rows import Header, header_columns, same_amount_columns
+from po_ingest.lib.extraction.local.header_rows import (
+    Header,
+    header_columns,
+    same_amount_columns,
+    translated_under,
+)
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
     assign,
@@ -69,18 +74,25 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
 
 
-def _amount(item: RawItem, name: str) -> Decimal | None:
+def _amount(item: RawItem, name: str, decimal_comma: bool) -> Decimal | None:
     words = item.cells.get(name, [])
-    return parse_amount(words[0].text) if len(words) == 1 else None
+    return parse_amount(words[0].text, decimal_comma) if len(words) == 1 else None
 
 
 def _multiplies(item: RawItem) -> bool:
     """Its quantity × price is its amount, each one number in its column: an item whatever
-    its text says ("VAT@5%" entered as a line of its own, 1 × 5,102.50), not a totals line."""
-    quantity, price, amount = (_amount(item, n) for n in ("quantity", "unit_price", "line_total"))
-    if quantity is None or price is None or amount is None or quantity <= 0:
-        return False
-    return abs(quantity * price - amount) <= Decimal("0.01")
+    its text says ("VAT@5%" entered as a line of its own, 1 × 5,102.50; "3.000 × 855.00 =
+    2565.00" beside its "IGST" rate), not a totals line. The three are read with one decimal
+    separator, either: "3.000" alone does not tell which."""
+    for decimal_comma in (False, True):
+        quantity, price, amount = (
+            _amount(item, n, decimal_comma) for n in ("quantity", "unit_price", "line_total")
+        )
+        if quantity is None or price is None or amount is None or quantity <= 0:
+            continue
+        if abs(quantity * price - amount) <= Decimal("0.01"):
+            return True
+    return False
 
 
 def _reprinted(table: Table, header: Row, resumable: bool) -> bool:
@@ -181,6 +193,7 @@ def find_items(
             if table is None:
                 table = Table(columns, [], index, len(rows))
             table.columns, in_table = columns, True
+            span += translated_under(rows, index + span, columns, kind)
             last_y = rows[index + span - 1].y
             index += span
             continue

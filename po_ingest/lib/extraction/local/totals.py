@@ -204,11 +204,13 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
     discount of 0.00 changes nothing once the total is repeated under it ("Net total"):
     without that, a tax may still follow further down."""
     above, passed = rows[0], None
-    for row in rows[1:]:
+    for n, row in enumerate(rows[1:], start=2):
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
             return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
         kind = _kind(labels) if value is not None else None
+        if kind is None and value is not None and _total_under(rows[n - 1 :], decimal_comma):
+            return "unnamed"  # "Riep. gr. fiscale: IT22  1.356,70" over "Totale con IVA"
         if kind in (None, "ignore"):
             return None
         repeats = kind in ("total", "subtotal") and value == total.value
@@ -217,6 +219,17 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         passed = None if repeats else passed or kind  # the total repeated under it closes
         above = row
     return passed
+
+
+def _total_under(rows: list[Row], decimal_comma: bool) -> bool:
+    """The next line of the block, close under the first of `rows`, is a total with its
+    amount: an amount the vocabulary does not name stands between two totals."""
+    if len(rows) < 2 or rows[1].page != rows[0].page:
+        return False
+    if rows[1].y - rows[0].y > 2.5 * rows[1].height:
+        return False
+    labels, _, value = _label_and_amount(rows[1], decimal_comma)
+    return value is not None and _kind(labels) == "total"
 
 
 def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
@@ -284,11 +297,14 @@ def _in_block(totals: Totals, row: Row) -> bool:
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     unfolded = _unfolded(rows, decimal_comma)
+    ended = False  # a line of text under the subtotal, neither amount nor label: terms follow
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
-            if _in_block(totals, row) and not _DATE_WORD.search(row.text):
-                totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
+            if _in_block(totals, row) and not _DATE_WORD.search(row.text) and not ended:
+                named = _kind([row.cells()[0].text]) not in (None, "ignore")
+                totals.unread |= named
+                ended = not named  # "Abrechnung" over terms, then "Versand - Kennzeichnung …"
             continue
         kind = _kind(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):

@@ -82,13 +82,47 @@ def two_line_header(
     text, amounts = _lane(top, top_wrap), _lane(bottom, bottom_wrap)
     if amounts_first:
         text, amounts = amounts, text
-    if {c.name for c in text} & _AMOUNTS or not {"quantity", "line_total"} <= {
-        c.name for c in amounts
-    }:
+    if not _split_amounts({c.name for c in text}, {c.name for c in amounts}):
         return None
     if named_columns(text + amounts) is None:
         return None
     return text, amounts, index + (bottom_wrap is not None)
+
+
+def _interleaved_header(
+    rows: list[Row], index: int
+) -> tuple[list[Column], list[Column], list[Row]] | None:
+    """The text line's titles at `rows[index]`, the first item's text line under them, then
+    the amounts line's titles over its amounts (SAP's "Position  Bezeichnung" over "00010
+    Schrumpfschlauch …" over "Bestellmenge  Preis pro Mengeneinheit  Nettowert"): the two
+    lanes and their title rows."""
+    if index + 2 >= len(rows):
+        return None
+    top, text, bottom = rows[index : index + 3]
+    if not top.page == text.page == bottom.page or any(c.isdigit() for c in bottom.text):
+        return None
+    if bottom.y - text.y > _TITLES_APART * text.height:
+        return None
+    text_lane, amounts_lane = _lane(top), _lane(bottom)
+    if text.words[0].x0 > text_lane[0].x1 or not starts_item(text, text_lane):
+        return None
+    if text_lane[0].name != "line_number":
+        return None  # the text line is told from titles by its position's number alone
+    if not _split_amounts({c.name for c in text_lane}, {c.name for c in amounts_lane}):
+        return None
+    if named_columns(text_lane + amounts_lane) is None:
+        return None
+    return text_lane, amounts_lane, [top, bottom]
+
+
+def _split_amounts(text: set[str], amounts: set[str]) -> bool:
+    """The amounts line holds the amount and the quantity, or the quantity stands on the
+    text line after the position's other values (SAP's "Pos.  Material  Lieferdatum  Menge
+    Einh." over "Bezeichnung  Preis pro Einh.  Nettowert"); no price or amount on the text
+    line, no quantity on both."""
+    if text & {"unit_price", "line_total"} or "line_total" not in amounts:
+        return False
+    return ("quantity" in text) != ("quantity" in amounts)
 
 
 def by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
@@ -109,8 +143,8 @@ def by_lane(words: list[Word], lane: list[Column], item: RawItem) -> None:
 
 
 def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
-    """The row as an amounts line: a number under the quantity and under the amount; a
-    number left of every title (a footer's postcode) is under none."""
+    """The row as an amounts line: a number under the amount, and under the quantity when
+    the line titles it; a number left of every title (a footer's postcode) is under none."""
     item = RawItem(row.page)
     by_lane(row.words, lane, item)
     numbered = {
@@ -118,7 +152,8 @@ def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
         for name, words in item.cells.items()
         if any(is_number(w.text) and w.x1 > lane[0].x0 - _SLACK for w in words)
     }
-    return item if {"quantity", "line_total"} <= numbered else None
+    needed = {"quantity", "line_total"} & {c.name for c in lane}
+    return item if "line_total" in needed and needed <= numbered else None
 
 
 def starts_item(row: Row, text_lane: list[Column]) -> bool:
@@ -140,15 +175,15 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
         (
             (index, found)
             for index in range(len(rows) - 1)
-            if (found := two_line_header(rows, index)) is not None
+            if (found := two_line_header(rows, index) or _interleaved(rows, index)) is not None
         ),
         None,
     )
     if header is None:
         return None
-    start, (text_lane, amounts_lane, after) = header
+    start, (text_lane, amounts_lane, after, *title_rows) = header
     table = Table(text_lane + amounts_lane, [], start, len(rows))
-    titles = tuple(r.text for r in rows[start:after])
+    titles = tuple(r.text for r in (title_rows[0] if title_rows else rows[start:after]))
     furniture = _page_furniture(rows)
     pending: list[Row] = []  # the text line and its wrapped lines
     index = after
@@ -156,6 +191,8 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
         row = rows[index]
         footer = (row.text, round(row.y)) in furniture and not _CLOSE.match(row.text)
         if row.text in titles or footer:
+            if pending and title_rows and row.text in titles:
+                pending.append(row)  # the amounts line's titles between its text and amounts
             index += 1  # the titles repeated on a following page; its footer
             continue
         if not pending and row.page != rows[index - 1].page:
@@ -174,7 +211,8 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             over = pending[-1] if pending else None
             if over is None or over.page != row.page or row.y - over.y > 1.8 * row.height:
                 return None  # amounts without their text line: not guessed
-            by_lane([w for line in pending for w in line.words], text_lane, amounts)
+            text = [w for line in pending if line.text not in titles for w in line.words]
+            by_lane(text, text_lane, amounts)
             split_code(amounts)
             table.items.append(amounts)
             pending = []
@@ -188,6 +226,15 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             table.notes.append(row.text)  # "Your material number 4000056400" under an item
         index += 1
     return table if table.items and not pending else None
+
+
+def _interleaved(rows: list[Row], index: int):
+    """`_interleaved_header` as `two_line_header` gives a header, its title rows after it,
+    the items starting right under the text line's titles."""
+    if (found := _interleaved_header(rows, index)) is None:
+        return None
+    text_lane, amounts_lane, title_rows = found
+    return text_lane, amounts_lane, index + 1, title_rows
 
 
 def _resumed(rows: list[Row], index: int, titles: tuple[str, ...]) -> int | None:

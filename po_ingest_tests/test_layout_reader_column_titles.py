@@ -27,6 +27,7 @@ _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "3
         ("Netto EUR", "line_total"),
         ("Bestellwert netto", "line_total"),
         ("Preis/Einh.", "unit_price"),
+        ("Nettopreis", "unit_price"),
         ("Einh.", "unit"),
         ("Price/PCS", "unit_price"),
         ("Material/Beschreibung", "code_description"),

@@ -26,7 +26,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
-from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.totals import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
     continue_item,
@@ -46,8 +46,8 @@ from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 # A larger vertical gap between rows ends the table (footers are not items).
 _MAX_ROW_GAP = 40.0
-# The totals block closes the table; "continued", "page 2" only pause it until the next page.
-_TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
+# The totals block closes the table (`closes_table`); "continued", "page 2" only pause it
+# until the next page.
 _TABLE_PAUSE = starting("table_end")
 _ITEM_TAX = starting("item_tax", "item_conditions")
 _ITEM_SECTION = re.compile(
@@ -193,7 +193,7 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(unspaced(c.text)) for c in cells) and not _multiplies(
+        if any(closes_table(unspaced(c.text)) for c in cells) and not _multiplies(
             assign(row, table.columns)
         ):
             in_table, closed, table.end_row = False, True, index - 1

@@ -114,13 +114,15 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     """The one column all of a run's words go to, if any: the text column whose title
     alone is over the run (a title centred over its column); for a number, a code
     column's title alone over it ("Item #" over 11619); for words ending in a number, the
-    column of its first word."""
+    column of its first word, or the one text column over them all."""
     under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
     text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
     if not under:  # a short cell ending where a title starts ("VAT@5%" left of "Description")
         text_under = [c.name for c in columns if c.name in _TEXT_COLUMNS and _touches(run, c)]
     if _phrase_with_number(run):
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
+    if len(under) == 1 and text_under and run.words[0].text[:1].isalpha():
+        return text_under[0]  # "FS5972-130-35 EMC FILTER E7 40", under no other title
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
     if not text_under and len(under) == 1 and _centred_code(run, under[0]):

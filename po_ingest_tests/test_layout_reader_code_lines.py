@@ -111,3 +111,31 @@ def test_a_code_and_description_cell_not_starting_with_a_code_is_declined():
     content, _ = _page(_header() + titles + rows + _totals(190, [("Total", "14,020.00")]))
     with pytest.raises(ExtractionDeclined, match="no code"):
         _read(content)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "description"),
+    [
+        ("210 htec Isolierkörper 2p BU", "0-000000-13290", "210 htec Isolierkörper 2p BU"),
+        ("615 Geh. Stecker gn", "0-000000-13290", "615 Geh. Stecker gn"),
+    ],
+)
+def test_a_code_under_a_bare_article_title_is_described_by_text_starting_with_a_number(
+    text, code, description
+):
+    """ "Artikel" over "0-000000-13290", "210 htec Isolierkörper 2p BU" under it: a size or
+    a series number, then words: the item's text, the line over it its code, and the
+    packing note under them ("VPE 40 Stk") no part of it."""
+    titles = [(X["code"], 140, "Pos."), (X["description"], 140, "Artikel")]
+    titles += [(-X["quantity"], 140, "Menge"), (X["unit"], 140, "ME")]
+    titles += [(-X["unit_price"], 140, "Einzelpreis"), (-X["total"], 140, "Gesamtpreis")]
+    lines = _numbers(160, qty="10", unit="STK", price="2,29") + [
+        (X["description"], 160, "0-000000-13290"),
+        (X["description"], 170, text),
+        (X["description"], 180, "VPE 40 Stk"),
+    ]
+    lines = [line for line in lines if line[2] != "11.130,00"] + [(-X["total"], 160, "22,90")]
+    totals = _totals(200, [("Endsumme", "22,90")])
+    content, _ = _page(_header() + titles + lines + totals)
+    [item] = _read(content).order.items
+    assert (item.item_code, item.description) == (code, description)

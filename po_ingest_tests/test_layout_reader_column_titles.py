@@ -28,6 +28,8 @@ _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "3
         ("Bestellwert netto", "line_total"),
         ("Preis/Einh.", "unit_price"),
         ("Nettopreis", "unit_price"),
+        ("U.o.M", "unit"),
+        ("Total.", "line_total"),
         ("Einh.", "unit"),
         ("Price/PCS", "unit_price"),
         ("Material/Beschreibung", "code_description"),

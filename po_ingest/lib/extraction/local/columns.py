@@ -13,10 +13,11 @@ from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _IN = "|".join(vocabulary()["column_currency"]["words"])
 _NOTE = r"(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?"
-# After a title: "/", "%", a note in brackets, its currency ("in EUR", ", EUR"), a note after
-# the currency ("Preis in EUR (netto)"), and a colon ("Item:").
+# After a title: an abbreviation's point ("Total."), "/", "%", a note in brackets, its
+# currency ("in EUR", ", EUR"), a note after the currency ("Preis in EUR (netto)"), and a
+# colon ("Item:").
 _QUALIFIER = (
-    rf"(?:\s*/)?(?:\s*%)?{_NOTE}"
+    rf"\.?(?:\s*/)?(?:\s*%)?{_NOTE}"
     rf"(?:\s*,?\s*(?:(?:{_IN})\s+)?(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?{_NOTE}(?:\s*:)?"
 )
 

@@ -139,3 +139,21 @@ def test_a_code_under_a_bare_article_title_is_described_by_text_starting_with_a_
     content, _ = _page(_header() + titles + lines + totals)
     [item] = _read(content).order.items
     assert (item.item_code, item.description) == (code, description)
+
+
+def test_a_label_and_its_code_in_two_cells_under_an_item_are_no_part_of_its_description():
+    """ "Your Material:" then "LV431015-A" a cell further right, under the item's text: the
+    buyer's number of the article, labelled, not the description's next line."""
+    lines = _numbers(160) + [(X["description"], 160, "Verbindungsmuffe")]
+    lines += [(X["description"], 172, "Your Material:"), (X["description"] + 80, 172, "LV431015-A")]
+    [item] = _order(lines).items
+    assert item.description == "Verbindungsmuffe"
+
+
+def test_a_material_number_in_its_own_cell_before_the_text_under_description_is_the_code():
+    """SAP's "538844   Nameplate insert" under "Description", no code column: the material
+    number, then the short text a cell further right."""
+    lines = _numbers(160) + [(X["description"], 160, "538844")]
+    lines += [(X["description"] + 60, 160, "Nameplate insert")]
+    [item] = _order(lines).items
+    assert (item.item_code, item.description) == ("538844", "Nameplate insert")

@@ -236,13 +236,19 @@ def code_over_description(item: RawItem) -> None:
 def _code_beside_name(item: RawItem, columns: list[Column] | None) -> None:
     """An "Item" column read as the description, no code column: a code alone in the
     column's first cell, more cells after it ("CR6078-011   RSTI-6952"), is the item's code
-    set beside its name."""
-    weak = any(c.weak and c.name == "description" for c in columns or [])
+    set beside its name; under a "Description" title, no code column beside it, so is a
+    material number ("538844   NAMEPLATEINS2501")."""
+    description = next((c for c in columns or [] if c.name == "description"), None)
     words = item.cells.get("description", [])
-    if not weak or "item_code" in item.cells or len(words) < 2:
+    if description is None or "item_code" in item.cells or len(words) < 2:
+        return
+    if any(c.name == "item_code" for c in columns or []):
         return
     first_run = next((run for run in item.runs if id(words[0]) in run), [])
-    if len(first_run) == 1 and _CODE_TOKEN.match(words[0].text):
+    code = _CODE_TOKEN.match(words[0].text) or (
+        not description.weak and _MATERIAL_NUMBER.match(words[0].text)
+    )
+    if len(first_run) == 1 and code:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 

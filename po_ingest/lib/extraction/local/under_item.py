@@ -199,12 +199,21 @@ def without_date_beside(row: Row, item: RawItem) -> Row:
 
 def without_references(row: Row) -> Row | None:
     """The row without its references ("LFC No. 300000237", "account #4000227995") and
-    lone labelled values ("Line: 1000"): they stand under an item, they are not its wrapped
-    text."""
+    lone labelled values ("Line: 1000", or "Your Material:" and "LV431015-A" in a cell of
+    its own): they stand under an item, they are not its wrapped text."""
+    cells = row.cells()
+    labelled = {
+        n
+        for n, (label, value) in enumerate(zip(cells, cells[1:], strict=False))
+        if _LABELLED_VALUE.match(f"{label.text} {value.text}")
+        and label.text.endswith(":")
+        and any(c.isdigit() for c in value.text)
+        for n in (n, n + 1)
+    }
     kept = [
         w
-        for c in row.cells()
-        if not (_REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
+        for n, c in enumerate(cells)
+        if not (n in labelled or _REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
         for w in c.words
     ]
     return Row(row.page, kept) if kept else None

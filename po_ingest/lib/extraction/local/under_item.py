@@ -203,12 +203,12 @@ def without_references(row: Row) -> Row | None:
     its own): they stand under an item, they are not its wrapped text."""
     cells = row.cells()
     labelled = {
-        n
+        index
         for n, (label, value) in enumerate(zip(cells, cells[1:], strict=False))
         if _LABELLED_VALUE.match(f"{label.text} {value.text}")
         and label.text.endswith(":")
         and any(c.isdigit() for c in value.text)
-        for n in (n, n + 1)
+        for index in (n, n + 1)
     }
     kept = [
         w

@@ -157,3 +157,45 @@ def test_a_material_number_in_its_own_cell_before_the_text_under_description_is_
     lines += [(X["description"] + 60, 160, "Nameplate insert")]
     [item] = _order(lines).items
     assert (item.item_code, item.description) == ("538844", "Nameplate insert")
+
+
+def _coded_order(text_lines):
+    """ "Pos. | Materialnummer | Menge | L-Term. | Preis | Nettowert", no title for the
+    item's text: the code on the item's line, `text_lines` (x, text) under it, 12 points
+    apart."""
+    titles = [(X["code"], 140, "Pos."), (X["description"], 140, "Materialnummer")]
+    titles += [(-X["quantity"], 140, "Menge"), (360, 140, "L-Term.")]
+    titles += [(-X["unit_price"], 140, "Preis")]
+    titles += [(-X["total"], 140, "Nettowert")]
+    lines = [(X["code"], 160, "10"), (X["description"], 160, "1102972")]
+    lines += [(-X["quantity"], 160, "30"), (-X["unit_price"], 160, "64,38")]
+    lines += [(-X["total"], 160, "1.931,40")]
+    lines += [(x, 172 + 12 * n, text) for n, (x, text) in enumerate(text_lines)]
+    totals = _totals(184 + 12 * len(text_lines), [("Gesamtnettowert", "1.931,40")])
+    content, _ = _page(_header() + titles + lines + totals)
+    return _read(content).order
+
+
+def test_lines_of_text_under_a_code_in_a_table_titling_no_text_are_its_description():
+    """SAP's long text under the material number, after the supplier's number labelled
+    "Ihre Materialnummer", up to that number printed again alone."""
+    text = [
+        "Ihre Materialnummer A24886-000",
+        "GURO-Hausanschlussgarnitur MM-7",
+        "mit Vergussmasse im BL",
+        "1, gerade, Serie 623",
+        "A24886-000",
+    ]
+    [item] = _coded_order([(X["description"], t) for t in text]).items
+    assert (item.item_code, item.description) == (
+        "1102972",
+        "GURO-Hausanschlussgarnitur MM-7 mit Vergussmasse im BL 1, gerade, Serie 623",
+    )
+
+
+def test_a_note_under_another_column_before_the_text_under_a_code_does_not_end_it():
+    """ "35/2025" (a delivery week) alone right of the code's column, then the text."""
+    text = [(360, "35/2025"), (X["description"], "Gehäuse Durchführung")]
+    text += [(X["description"], "mit Überwurfmutter")]
+    [item] = _coded_order(text).items
+    assert item.description == "Gehäuse Durchführung mit Überwurfmutter"

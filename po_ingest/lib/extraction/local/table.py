@@ -13,7 +13,11 @@ from po_ingest.lib.extraction.local.columns import (
     Column,
     ColumnWords,
 )
-from po_ingest.lib.extraction.local.description_below import wraps_description_below
+from po_ingest.lib.extraction.local.description_below import (
+    more_text_below,
+    reference_before_description,
+    wraps_description_below,
+)
 from po_ingest.lib.extraction.local.header_rows import Header, header_columns, same_amount_columns
 from po_ingest.lib.extraction.local.item_cells import (
     RawItem,
@@ -255,11 +259,18 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
-            elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
+            elif items and (
+                wraps_description_below(row, items[-1], previous_y, table.columns)
+                or more_text_below(row, items[-1], previous_y, table.columns)
+            ):
                 items[-1].cells["description"] += row.words
+            elif items and reference_before_description(row, items[-1]):
+                table.notes.append(row.text)  # "Ihre Materialnummer A24886-000" over the text
             elif items and describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
+                # Details beside the line ("Whse: 001") make it the whole description.
                 items[-1].described_below = True
+                items[-1].text_ended = len(row.cells()) > 1
             elif (
                 items
                 and (text := without_references(without_date_beside(row, items[-1])))

@@ -110,14 +110,14 @@ def code_over_text(row: Row, item: RawItem, last_y: float, columns: list[Column]
     return (
         _right_under(row, item, last_y)
         and abs(first.x0 - words[0].x0) <= 2
-        and _starts_text(row.cells()[0].text.split())
+        and starts_text(row.cells()[0].text.split())
     )
 
 
-def _starts_text(words: list[str]) -> bool:
+def starts_text(words: list[str]) -> bool:
     """Words of text, not another code: a first word of letters without digits, after a
     number or not ("210 htec Ethernet Isolierkörper": a size or a series, then the name)."""
-    if words[0].isdigit():
+    if words[0].rstrip(",.").isdigit():
         words = words[1:]
     return bool(words) and words[0][:1].isalpha() and not any(c.isdigit() for c in words[0])
 

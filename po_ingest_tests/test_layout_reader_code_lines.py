@@ -199,3 +199,9 @@ def test_a_note_under_another_column_before_the_text_under_a_code_does_not_end_i
     text += [(X["description"], "mit Überwurfmutter")]
     [item] = _coded_order(text).items
     assert item.description == "Gehäuse Durchführung mit Überwurfmutter"
+
+
+def test_a_labelled_value_under_the_text_under_a_code_ends_it():
+    text = ["GURO-Hausanschlussgarnitur MM-7", "Charge: A-7", "mit Vergussmasse im BL"]
+    [item] = _coded_order([(X["description"], t) for t in text]).items
+    assert item.description == "GURO-Hausanschlussgarnitur MM-7"

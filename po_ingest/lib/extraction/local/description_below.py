@@ -17,7 +17,7 @@ from po_ingest.lib.extraction.local.columns import (
 )
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.under_item import starts_text
+from po_ingest.lib.extraction.local.under_item import starts_text, without_references
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FLUSH = 2.0  # points between the starts of a line and the line it wraps onto
@@ -57,7 +57,8 @@ def reference_before_description(row: Row, item: RawItem) -> bool:
 def more_text_below(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
     """In a table titling no column for the item's text but its code's, the next line of
     words under the item's description printed below its code, flush with it: its text
-    goes on, up to a line that starts otherwise (a code, a bracket, a number alone)."""
+    goes on, up to a line that starts otherwise (a code, a bracket, a number alone) or
+    is a reference ("Lot: A-7", "LFC No. 300000237")."""
     description = item.cells.get("description")
     if not (item.described_below and description) or item.text_ended:
         return False
@@ -68,4 +69,6 @@ def more_text_below(row: Row, item: RawItem, last_y: float, columns: list[Column
     if row.page != item.page or row.y - last_y > 1.6 * row.height:
         return False
     flush = abs(row.words[0].x0 - description[0].x0) <= _FLUSH
-    return flush and starts_text(row.text.split())
+    kept = without_references(row)
+    unlabelled = kept is not None and len(kept.words) == len(row.words)  # not "Lot: A-7"
+    return flush and unlabelled and starts_text(row.text.split())

@@ -111,3 +111,97 @@ def test_a_code_and_description_cell_not_starting_with_a_code_is_declined():
     content, _ = _page(_header() + titles + rows + _totals(190, [("Total", "14,020.00")]))
     with pytest.raises(ExtractionDeclined, match="no code"):
         _read(content)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "description"),
+    [
+        ("210 htec Isolierkörper 2p BU", "0-000000-13290", "210 htec Isolierkörper 2p BU"),
+        ("615 Geh. Stecker gn", "0-000000-13290", "615 Geh. Stecker gn"),
+    ],
+)
+def test_a_code_under_a_bare_article_title_is_described_by_text_starting_with_a_number(
+    text, code, description
+):
+    """ "Artikel" over "0-000000-13290", "210 htec Isolierkörper 2p BU" under it: a size or
+    a series number, then words: the item's text, the line over it its code, and the
+    packing note under them ("VPE 40 Stk") no part of it."""
+    titles = [(X["code"], 140, "Pos."), (X["description"], 140, "Artikel")]
+    titles += [(-X["quantity"], 140, "Menge"), (X["unit"], 140, "ME")]
+    titles += [(-X["unit_price"], 140, "Einzelpreis"), (-X["total"], 140, "Gesamtpreis")]
+    lines = _numbers(160, qty="10", unit="STK", price="2,29") + [
+        (X["description"], 160, "0-000000-13290"),
+        (X["description"], 170, text),
+        (X["description"], 180, "VPE 40 Stk"),
+    ]
+    lines = [line for line in lines if line[2] != "11.130,00"] + [(-X["total"], 160, "22,90")]
+    totals = _totals(200, [("Endsumme", "22,90")])
+    content, _ = _page(_header() + titles + lines + totals)
+    [item] = _read(content).order.items
+    assert (item.item_code, item.description) == (code, description)
+
+
+def test_a_label_and_its_code_in_two_cells_under_an_item_are_no_part_of_its_description():
+    """ "Your Material:" then "LV431015-A" a cell further right, under the item's text: the
+    buyer's number of the article, labelled, not the description's next line."""
+    lines = _numbers(160) + [(X["description"], 160, "Verbindungsmuffe")]
+    lines += [(X["description"], 172, "Your Material:"), (X["description"] + 80, 172, "LV431015-A")]
+    [item] = _order(lines).items
+    assert item.description == "Verbindungsmuffe"
+
+
+def test_a_material_number_in_its_own_cell_before_the_text_under_description_is_the_code():
+    """SAP's "538844   Nameplate insert" under "Description", no code column: the material
+    number, then the short text a cell further right."""
+    lines = _numbers(160) + [(X["description"], 160, "538844")]
+    lines += [(X["description"] + 60, 160, "Nameplate insert")]
+    [item] = _order(lines).items
+    assert (item.item_code, item.description) == ("538844", "Nameplate insert")
+
+
+def _coded_order(text_lines):
+    """ "Pos. | Materialnummer | Menge | L-Term. | Preis | Nettowert", no title for the
+    item's text: the code on the item's line, `text_lines` (x, text) under it, 12 points
+    apart."""
+    titles = [(X["code"], 140, "Pos."), (X["description"], 140, "Materialnummer")]
+    titles += [(-X["quantity"], 140, "Menge"), (360, 140, "L-Term.")]
+    titles += [(-X["unit_price"], 140, "Preis")]
+    titles += [(-X["total"], 140, "Nettowert")]
+    lines = [(X["code"], 160, "10"), (X["description"], 160, "1102972")]
+    lines += [(-X["quantity"], 160, "30"), (-X["unit_price"], 160, "64,38")]
+    lines += [(-X["total"], 160, "1.931,40")]
+    lines += [(x, 172 + 12 * n, text) for n, (x, text) in enumerate(text_lines)]
+    totals = _totals(184 + 12 * len(text_lines), [("Gesamtnettowert", "1.931,40")])
+    content, _ = _page(_header() + titles + lines + totals)
+    return _read(content).order
+
+
+def test_lines_of_text_under_a_code_in_a_table_titling_no_text_are_its_description():
+    """SAP's long text under the material number, after the supplier's number labelled
+    "Ihre Materialnummer", up to that number printed again alone."""
+    text = [
+        "Ihre Materialnummer A24886-000",
+        "GURO-Hausanschlussgarnitur MM-7",
+        "mit Vergussmasse im BL",
+        "1, gerade, Serie 623",
+        "A24886-000",
+    ]
+    [item] = _coded_order([(X["description"], t) for t in text]).items
+    assert (item.item_code, item.description) == (
+        "1102972",
+        "GURO-Hausanschlussgarnitur MM-7 mit Vergussmasse im BL 1, gerade, Serie 623",
+    )
+
+
+def test_a_note_under_another_column_before_the_text_under_a_code_does_not_end_it():
+    """ "35/2025" (a delivery week) alone right of the code's column, then the text."""
+    text = [(360, "35/2025"), (X["description"], "Gehäuse Durchführung")]
+    text += [(X["description"], "mit Überwurfmutter")]
+    [item] = _coded_order(text).items
+    assert item.description == "Gehäuse Durchführung mit Überwurfmutter"
+
+
+def test_a_labelled_value_under_the_text_under_a_code_ends_it():
+    text = ["GURO-Hausanschlussgarnitur MM-7", "Charge: A-7", "mit Vergussmasse im BL"]
+    [item] = _coded_order([(X["description"], t) for t in text]).items
+    assert item.description == "GURO-Hausanschlussgarnitur MM-7"

@@ -68,3 +68,15 @@ def test_a_number_label_beside_a_value_under_the_title_labels_the_po_number():
     lines += [(50, 160, "AB-100"), (120, 160, "Steel bolts M8"), (-330, 160, "10")]
     lines += [(-440, 160, "2.50"), (-540, 160, "25.00"), (380, 190, "Total"), (-540, 190, "25.00")]
     assert _read(lines, title="ACME Ltd").order.po_number == "20250006705-3"
+
+
+def test_a_number_ending_a_description_near_the_quantity_is_the_description_s():
+    """ "FS5972-130-35 EMC FILTER VS-F7 E7 40", one run of words under "Description" alone,
+    its last number a few points left of the quantity's title: the description's word."""
+    lines = _HEADER + [(50, 140, "Code"), (120, 140, "Description"), (-360, 140, "Qty")]
+    lines += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
+    lines += [(50, 160, "AB-100"), (165, 160, "FS5972-130-35 EMC FILTER VS-F7 E7 40")]
+    lines += [(-360, 160, "10"), (-440, 160, "2.50"), (-540, 160, "25.00")]
+    lines += [(380, 190, "Total"), (-540, 190, "25.00")]
+    (item,) = _read(lines).order.items
+    assert (item.description, item.quantity) == ("FS5972-130-35 EMC FILTER VS-F7 E7 40", 10)

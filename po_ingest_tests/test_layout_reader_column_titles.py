@@ -27,6 +27,13 @@ _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "3
         ("Netto EUR", "line_total"),
         ("Bestellwert netto", "line_total"),
         ("Preis/Einh.", "unit_price"),
+        ("Nettopreis", "unit_price"),
+        ("U.o.M", "unit"),
+        ("Total.", "line_total"),
+        ("Descripsión", "description"),  # one letter off a long title: misspelt
+        ("Quantidy", "quantity"),
+        ("Cantidades", None),  # a letter more is another word
+        ("Descr", None),
         ("Einh.", "unit"),
         ("Price/PCS", "unit_price"),
         ("Material/Beschreibung", "code_description"),

@@ -196,3 +196,15 @@ def test_a_price_per_one_unit_is_the_unit_price_and_must_add_up():
     wrong = _item(160, "AB-100", "Schrauben M8", "1.000", "2,58 /1", "258,00")
     with pytest.raises(ExtractionDeclined):
         _read(_page(_header() + _titles() + wrong + _totals(200, [("Gesamt", "258,00")]))[0])
+
+
+def test_a_quantity_grouped_by_a_space_with_its_unit_beside_it_is_read():
+    """ "1 000,00 UN" under "Qté commandée", no unit column: a thousand, in "UN"."""
+    titles = [t for t in _titles() if t[2] not in ("Unit", "Qty")]
+    titles += [(-X["quantity"], 140, "Qté commandée")]
+    items = [(X["code"], 160, "AB-100"), (X["description"], 160, "Étiquettes")]
+    items += [(-X["quantity"], 160, "1 000,00 UN"), (-X["unit_price"], 160, "0,40")]
+    items += [(-X["total"], 160, "400,00")]
+    content, _ = _page(_header() + titles + items + _totals(200, [("Total HT", "400,00")]))
+    [item] = _read(content).order.items
+    assert (item.quantity, item.unit, item.line_total) == (1000, "UN", Decimal("400.00"))

@@ -7,9 +7,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pymupdf
-import pytest
 
-from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.base import Document
 from po_ingest.lib.extraction.local import LocalExtractor
 
 _NUMBER_DATE = [(310, 80, "Bestellnummer/Datum"), (310, 92, "4500675141 / 20.08.2025")]
@@ -112,15 +111,20 @@ def test_the_address_atop_the_next_page_starts_no_item():
 def test_a_unit_beside_the_quantity_does_not_make_a_column_the_description():
     """No title the vocabulary knows over the code ("Materialnummer", "Bezeichnung" under
     it): the rows' arithmetic finds the table, and the unit printed beside the quantity
-    ("30 Stück") is not text of the column left of the numbers, which holds the code."""
+    ("30 Stück") is not text of the column left of the numbers, which holds the code; the
+    text under the code, after the supplier's number, describes the item."""
     titles = [(50, 150, "Pos."), (94, 150, "Materialnummer"), (271, 150, "Menge")]
     titles += [(380, 150, "Preis / Einheit"), (508, 150, "Nettowert"), (94, 162, "Bezeichnung")]
     item = [(50, 180, "00010"), (94, 180, "1102972"), _right(300, 180, "30"), (317, 180, "Stück")]
     item += [_right(445, 180, "64,38"), _right(550, 180, "1.931,40")]
     item += [(94, 192, "Ihre Materialnummer A24886-000"), (94, 204, "GURO-Hausanschlussgarnitur")]
     totals = [(50, 230, "Gesamtbetrag EUR"), _right(550, 230, "1.931,40")]
-    with pytest.raises(ExtractionDeclined):
-        _read(_pdf([_NUMBER_AND_DATE + titles + item + totals]))
+    [line] = _read(_pdf([_NUMBER_AND_DATE + titles + item + totals])).items
+    assert (line.item_code, line.description, line.unit) == (
+        "1102972",
+        "GURO-Hausanschlussgarnitur",
+        "Stück",
+    )
 
 
 def _priced_per_unit(

@@ -68,3 +68,13 @@ def test_wrapped_lines_set_at_the_items_pitch_continue_their_items():
         "Steel bolts M8 zinc plated",
         "Washers M8 flat",
     ]
+
+
+def test_a_tax_number_in_the_first_page_footer_does_not_end_the_table():
+    """ "USt (VAT) ID DE 128 960 627" in the footer under the first page's items is the
+    buyer's tax number, not a tax line of the totals: the table goes on over the page."""
+    first = _header() + _titles() + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    first += [(50, 190, "Amtsgericht Frankfurt"), (50, 200, "USt (VAT) ID DE 128 960 627")]
+    second = _titles(140) + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
+    order = _read(_pdf([first, second + _totals(200, [("Total", "30.00")])])).order
+    assert [i.item_code for i in order.items] == ["AB-100", "CD-200"]

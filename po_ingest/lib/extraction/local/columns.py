@@ -9,14 +9,15 @@ from dataclasses import dataclass
 from functools import cache
 
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
-from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
+from po_ingest.lib.extraction.local.vocabulary import alternatives, plain, vocabulary
 
 _IN = "|".join(vocabulary()["column_currency"]["words"])
 _NOTE = r"(?:\s*(?:\([^)]*\)|\[[^\]]*\]))?"
-# After a title: "/", "%", a note in brackets, its currency ("in EUR", ", EUR"), a note after
-# the currency ("Preis in EUR (netto)"), and a colon ("Item:").
+# After a title: an abbreviation's point ("Total."), "/", "%", a note in brackets, its
+# currency ("in EUR", ", EUR"), a note after the currency ("Preis in EUR (netto)"), and a
+# colon ("Item:").
 _QUALIFIER = (
-    rf"(?:\s*/)?(?:\s*%)?{_NOTE}"
+    rf"\.?(?:\s*/)?(?:\s*%)?{_NOTE}"
     rf"(?:\s*,?\s*(?:(?:{_IN})\s+)?(?:{'|'.join(CURRENCY_CODES)}|[€$£]))?{_NOTE}(?:\s*:)?"
 )
 
@@ -93,9 +94,32 @@ class Column:
 
 @cache
 def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
-    return next((n for n, r in kind.patterns.items() if r.match(text)), None) or _compound(
-        text, kind
+    return (
+        next((n for n, r in kind.patterns.items() if r.match(text)), None)
+        or _compound(text, kind)
+        or _misspelt(text, kind)
     )
+
+
+# One-word titles long enough that a letter off is a misspelling, not another word.
+_MISSPELT_LENGTH = 8
+_LONG_TITLES = {
+    plain(phrase): name
+    for name, phrases in vocabulary()["columns"].items()
+    for phrase in phrases
+    if phrase.isalpha() and len(phrase) >= _MISSPELT_LENGTH
+}
+
+
+def _misspelt(text: str, kind: ColumnWords) -> str | None:
+    """A long one-word title with one letter wrong ("Descripsión"): the title it misspells."""
+    word = plain(text.lower())
+    if not word.isalpha() or len(word) < _MISSPELT_LENGTH:
+        return None
+    for title, name in _LONG_TITLES.items():
+        if len(title) == len(word) and sum(a != b for a, b in zip(title, word, strict=True)) == 1:
+            return name if name in kind.patterns else None
+    return None
 
 
 # Titles of one column joined by a slash or a spaced dash ("Material/Beschreibung",

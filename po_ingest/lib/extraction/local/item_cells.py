@@ -114,13 +114,15 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     """The one column all of a run's words go to, if any: the text column whose title
     alone is over the run (a title centred over its column); for a number, a code
     column's title alone over it ("Item #" over 11619); for words ending in a number, the
-    column of its first word."""
+    column of its first word, or the one text column over them all."""
     under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
     text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
     if not under:  # a short cell ending where a title starts ("VAT@5%" left of "Description")
         text_under = [c.name for c in columns if c.name in _TEXT_COLUMNS and _touches(run, c)]
     if _phrase_with_number(run):
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
+    if len(under) == 1 and text_under and run.words[0].text[:1].isalpha():
+        return text_under[0]  # "FS5972-130-35 EMC FILTER E7 40", under no other title
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
     if not text_under and len(under) == 1 and _centred_code(run, under[0]):
@@ -234,13 +236,19 @@ def code_over_description(item: RawItem) -> None:
 def _code_beside_name(item: RawItem, columns: list[Column] | None) -> None:
     """An "Item" column read as the description, no code column: a code alone in the
     column's first cell, more cells after it ("CR6078-011   RSTI-6952"), is the item's code
-    set beside its name."""
-    weak = any(c.weak and c.name == "description" for c in columns or [])
+    set beside its name; under a "Description" title, no code column beside it, so is a
+    material number ("538844   NAMEPLATEINS2501")."""
+    description = next((c for c in columns or [] if c.name == "description"), None)
     words = item.cells.get("description", [])
-    if not weak or "item_code" in item.cells or len(words) < 2:
+    if description is None or "item_code" in item.cells or len(words) < 2:
+        return
+    if any(c.name == "item_code" for c in columns or []):
         return
     first_run = next((run for run in item.runs if id(words[0]) in run), [])
-    if len(first_run) == 1 and _CODE_TOKEN.match(words[0].text):
+    code = _CODE_TOKEN.match(words[0].text) or (
+        not description.weak and _MATERIAL_NUMBER.match(words[0].text)
+    )
+    if len(first_run) == 1 and code:
         item.cells["item_code"], item.cells["description"] = words[:1], words[1:]
 
 

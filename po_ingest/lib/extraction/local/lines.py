@@ -123,15 +123,16 @@ def _split_per_unit(raw: RawItem) -> None:
 
 def _unit_beside_numbers(raw: RawItem) -> None:
     """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
-    the rate, "4.61/Ea") belongs to the unit column."""
+    the rate, "4.61/Ea", "1 000,00 UN" grouped by a space) belongs to the unit column."""
     _split_per_unit(raw)
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
-        if len(words) == 2 and _UNIT.match(words[1].text):
+        grouped = len(words) > 2 and parse_amount(" ".join(w.text for w in words[:-1])) is not None
+        if (len(words) == 2 or grouped) and _UNIT.match(words[-1].text):
             unit = raw.cells.get("unit")
-            if unit and " ".join(w.text for w in unit) != words[1].text:
+            if unit and " ".join(w.text for w in unit) != words[-1].text:
                 continue  # two different units: the line stays incomplete and is declined
-            raw.cells[name], raw.cells["unit"] = words[:1], unit or words[1:]
+            raw.cells[name], raw.cells["unit"] = words[:-1], unit or words[-1:]
 
 
 # A catalogue's noun-modifier text, no space in it ("MOTOR;SQCG,7.5KW,41"): two separators at least.

@@ -13,7 +13,11 @@ from po_ingest.lib.extraction.local.columns import (
     Column,
     ColumnWords,
 )
-from po_ingest.lib.extraction.local.description_below import wraps_description_below
+from po_ingest.lib.extraction.local.description_below import (
+    more_text_below,
+    reference_before_description,
+    wraps_description_below,
+)
 from po_ingest.lib.extraction.local.header_rows import (
     Header,
     header_columns,
@@ -31,7 +35,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
-from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.totals import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
     continue_item,
@@ -51,8 +55,8 @@ from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 # A larger vertical gap between rows ends the table (footers are not items).
 _MAX_ROW_GAP = 40.0
-# The totals block closes the table; "continued", "page 2" only pause it until the next page.
-_TABLE_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
+# The totals block closes the table (`closes_table`); "continued", "page 2" only pause it
+# until the next page.
 _TABLE_PAUSE = starting("table_end")
 _ITEM_TAX = starting("item_tax", "item_conditions")
 _ITEM_SECTION = re.compile(
@@ -206,7 +210,7 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(unspaced(c.text)) for c in cells) and not _multiplies(
+        if any(closes_table(unspaced(c.text)) for c in cells) and not _multiplies(
             assign(row, table.columns)
         ):
             in_table, closed, table.end_row = False, True, index - 1
@@ -268,11 +272,18 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
-            elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
+            elif items and (
+                wraps_description_below(row, items[-1], previous_y, table.columns)
+                or more_text_below(row, items[-1], previous_y, table.columns)
+            ):
                 items[-1].cells["description"] += row.words
+            elif items and reference_before_description(row, items[-1]):
+                table.notes.append(row.text)  # "Ihre Materialnummer A24886-000" over the text
             elif items and describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
+                # Details beside the line ("Whse: 001") make it the whole description.
                 items[-1].described_below = True
+                items[-1].text_ended = len(row.cells()) > 1
             elif (
                 items
                 and (text := without_references(without_date_beside(row, items[-1])))

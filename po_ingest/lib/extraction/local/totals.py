@@ -19,6 +19,21 @@ def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
     return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
 
 
+# "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
+# "VAT/USt.-Id-Nummer": a tax number, not a tax line.
+TAX_LINE = starting(
+    "tax",
+    exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
+    r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
+)
+_CLOSING = starting("subtotal", "total", "tax_sum")
+
+
+def closes_table(text: str) -> bool:
+    """A line starting with a totals block's label (a tax number's is none)."""
+    return bool(_CLOSING.match(text) or TAX_LINE.match(text))
+
+
 # On a tie, checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
 # a subtotal, before "Total".
 _KINDS = (
@@ -27,16 +42,7 @@ _KINDS = (
     ("allowances", starting("allowances")),
     ("charges", starting("charges")),
     ("subtotal", starting("subtotal")),
-    # "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
-    # "VAT/USt.-Id-Nummer": a tax number, not a tax line.
-    (
-        "tax",
-        starting(
-            "tax",
-            exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
-            r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
-        ),
-    ),
+    ("tax", TAX_LINE),
     ("total", starting("total")),
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.

@@ -110,9 +110,16 @@ def code_over_text(row: Row, item: RawItem, last_y: float, columns: list[Column]
     return (
         _right_under(row, item, last_y)
         and abs(first.x0 - words[0].x0) <= 2
-        and first.text[:1].isalpha()
-        and not any(c.isdigit() for c in row.cells()[0].text.split()[0])
+        and starts_text(row.cells()[0].text.split())
     )
+
+
+def starts_text(words: list[str]) -> bool:
+    """Words of text, not another code: a first word of letters without digits, after a
+    number or not ("210 htec Ethernet Isolierkörper": a size or a series, then the name)."""
+    if words[0].rstrip(",.").isdigit():
+        words = words[1:]
+    return bool(words) and words[0][:1].isalpha() and not any(c.isdigit() for c in words[0])
 
 
 def _centred_under(row: Row, item: RawItem) -> bool:
@@ -192,12 +199,21 @@ def without_date_beside(row: Row, item: RawItem) -> Row:
 
 def without_references(row: Row) -> Row | None:
     """The row without its references ("LFC No. 300000237", "account #4000227995") and
-    lone labelled values ("Line: 1000"): they stand under an item, they are not its wrapped
-    text."""
+    lone labelled values ("Line: 1000", or "Your Material:" and "LV431015-A" in a cell of
+    its own): they stand under an item, they are not its wrapped text."""
+    cells = row.cells()
+    labelled = {
+        index
+        for n, (label, value) in enumerate(zip(cells, cells[1:], strict=False))
+        if _LABELLED_VALUE.match(f"{label.text} {value.text}")
+        and label.text.endswith(":")
+        and any(c.isdigit() for c in value.text)
+        for index in (n, n + 1)
+    }
     kept = [
         w
-        for c in row.cells()
-        if not (_REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
+        for n, c in enumerate(cells)
+        if not (n in labelled or _REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
         for w in c.words
     ]
     return Row(row.page, kept) if kept else None

@@ -25,6 +25,11 @@ def vocabulary() -> dict:
 _PLAIN = dict(zip("áàâãéèêíìîóòôõúùûç", "aaaaeeeiiioooouuuc", strict=True))
 
 
+def plain(text: str) -> str:
+    """The text with its accented letters plain ("descripción" → "descripcion")."""
+    return "".join(_PLAIN.get(c, c) for c in text)
+
+
 def phrase_pattern(phrase: str) -> str:
     """A phrase as a regular expression: a space is any spacing or a slash, a slash may
     have spaces around it ("PO Number / Date"), "." and "-" optional, "º" and "°" the same, an

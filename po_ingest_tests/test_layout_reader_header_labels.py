@@ -169,3 +169,10 @@ def test_a_customers_order_number_is_not_the_orders_number(label):
     header = [(300, 80, label), (-560, 80, "2252117"), (300, 92, "Bestellung Nr.:")]
     header += [(-560, 92, "6251839"), (300, 104, "Datum:"), (-560, 104, "16.06.2026")]
     assert _read(header).po_number == "6251839"
+
+
+def test_words_ending_in_a_colon_under_a_label_are_another_label_not_its_value():
+    header = [(50, 80, "Bestellnummer 4711"), (50, 92, "Datum 03.09.2026")]
+    header += [(50, 104, "Lieferant"), (120, 104, "301433"), (50, 116, "Zahlung:")]
+    order = _read(header + [(120, 116, "innerhalb von 14 Tagen")])
+    assert order.supplier_name is None

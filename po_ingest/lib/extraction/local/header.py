@@ -100,6 +100,16 @@ def _other_script(cell: Cell) -> bool:
     return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
 
 
+def _is_a_label(cell: Cell, labels: Labels) -> bool:
+    """A label the vocabulary knows, or any words ending in a colon ("Zahlung:"): another
+    field's label, not a value."""
+    return (
+        labels.is_label(cell.text)
+        or labels.is_qualified_label(cell.text)
+        or (cell.text.rstrip().endswith(":") and not any(c.isdigit() for c in cell.text))
+    )
+
+
 def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | None:
     """The cell under a label: the first in the next rows overlapping it horizontally, past
     a translation of the label."""
@@ -110,7 +120,7 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if labels.is_label(found[0].text) or labels.is_qualified_label(found[0].text):
+            if _is_a_label(found[0], labels):
                 return None
             return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
@@ -157,7 +167,7 @@ def _next_cell(
         if cell.text.strip(" :#"):
             gap = cell.x0 - cells[position].x1
             far = gap > _BESIDE and not (gap <= _FAR and cell is cells[-1] and flush_right(cell))
-            if labels.is_label(cell.text.strip(" :#")) or far:
+            if _is_a_label(cell, labels) or labels.is_label(cell.text.strip(" :#")) or far:
                 return None
             return cell
     return None

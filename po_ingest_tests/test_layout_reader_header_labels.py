@@ -176,3 +176,20 @@ def test_words_ending_in_a_colon_under_a_label_are_another_label_not_its_value()
     header += [(50, 104, "Lieferant"), (120, 104, "301433"), (50, 116, "Zahlung:")]
     order = _read(header + [(120, 116, "innerhalb von 14 Tagen")])
     assert order.supplier_name is None
+
+
+@pytest.mark.parametrize(
+    ("label", "title"),
+    [("Commande :", "Commande"), ("Pedido:", "Pedido"), ("Ordine", "Ordine")],
+)
+def test_the_title_as_a_label_takes_the_number_after_it_in_its_cell(label, title):
+    header = [(50, 80, f"{label} 41551764"), (300, 80, "Date :"), (400, 80, "13.06.2026")]
+    order = _read(header, title=title)
+    assert order.po_number == "41551764"
+
+
+def test_the_title_as_a_label_gives_way_to_a_po_number_label():
+    header = [(300, 68, "Denominación:"), (400, 68, "Pedido local1 ABMMEXMR")]
+    header += [(300, 80, "Nº de pedido:"), (400, 80, "9500584281")]
+    order = _read(header + [(300, 92, "Fecha:"), (400, 92, "13.06.2026")], title="Pedido")
+    assert order.po_number == "9500584281"

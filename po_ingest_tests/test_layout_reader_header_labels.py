@@ -193,3 +193,22 @@ def test_the_title_as_a_label_gives_way_to_a_po_number_label():
     header += [(300, 80, "Nº de pedido:"), (400, 80, "9500584281")]
     order = _read(header + [(300, 92, "Fecha:"), (400, 92, "13.06.2026")], title="Pedido")
     assert order.po_number == "9500584281"
+
+
+@pytest.mark.parametrize(
+    ("header", "title"),
+    [
+        ([(50, 80, "Ordine d'Acquisto N° : 4502908734"), (250, 80, "del :")], "Ordine"),
+        ([(50, 80, "Bestellnummer: 4502908734 vom")], "Bestellung"),
+        ([(50, 80, "N° de commande : 4502908734"), (250, 80, "du")], "Commande"),
+    ],
+)
+def test_a_date_after_the_numbers_of_on_its_line_is_the_order_date(header, title):
+    order = _read([*header, (290, 80, "16.09.2026"), (300, 100, "Lieferung: 26.09.2026")], title)
+    assert (order.po_number, order.order_date) == ("4502908734", dt.date(2026, 9, 16))
+
+
+def test_no_date_after_the_numbers_of_or_one_it_does_not_start_with_is_no_order_date():
+    for after in ("Pag. 1 di 2 16.09.2026", "del : 3 pagine 16.09.2026"):
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read([(50, 80, "Ordine d'Acquisto N° : 4502908734"), (250, 80, after)], "Ordine")

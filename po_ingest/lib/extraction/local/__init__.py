@@ -26,6 +26,7 @@ from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language, title_problem
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
+from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
@@ -187,6 +188,13 @@ class LocalExtractor:
                 date := date_under_number(header_rows, number, read_date)
             ):
                 fields["order_date"] = date
+        number = fields.get("po_number")
+        if (
+            "order_date" not in fields
+            and number
+            and (date := date_after_number(header_rows, number, read_date))
+        ):
+            fields["order_date"] = date
         if "order_date" not in fields and (date := place_date(header_rows, read_date)):
             fields["order_date"] = date
         if "order_date" not in fields and (date := date_by_title(header_rows, read_date)):

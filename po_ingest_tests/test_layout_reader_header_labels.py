@@ -212,3 +212,17 @@ def test_no_date_after_the_numbers_of_or_one_it_does_not_start_with_is_no_order_
     for after in ("Pag. 1 di 2 16.09.2026", "del : 3 pagine 16.09.2026"):
         with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
             _read([(50, 80, "Ordine d'Acquisto N° : 4502908734"), (250, 80, after)], "Ordine")
+
+
+def test_a_document_ref_and_a_raised_date_label_the_number_and_date():
+    header = [(300, 68, "Raised Date:"), (400, 68, "28 Aug 2026")]
+    order = _read(header + [(300, 80, "Document Ref:"), (400, 80, "5091/JT1")], "Purchase Order")
+    assert (order.po_number, order.order_date) == ("5091/JT1", dt.date(2026, 8, 28))
+
+
+@pytest.mark.parametrize(
+    ("title", "label"), [("Call-off Order", "Ref.:"), ("Abrufbestellung", "Nr.")]
+)
+def test_a_call_off_orders_title_and_a_bare_ref_under_it_give_the_number(title, label):
+    header = [(50, 70, label), (100, 70, "4507167607"), (300, 80, "Date:"), (400, 80, "27.06.2026")]
+    assert _read(header, title).po_number == "4507167607"

@@ -226,3 +226,24 @@ def test_a_document_ref_and_a_raised_date_label_the_number_and_date():
 def test_a_call_off_orders_title_and_a_bare_ref_under_it_give_the_number(title, label):
     header = [(50, 70, label), (100, 70, "4507167607"), (300, 80, "Date:"), (400, 80, "27.06.2026")]
     assert _read(header, title).po_number == "4507167607"
+
+
+def test_two_labels_in_one_cell_over_two_values_each_take_the_one_under_it():
+    header = [(300, 80, "Data documento Numero documento"), (305, 92, "05/08/2026")]
+    order = _read(header + [(375, 92, "2500507")], title="Ordine")
+    assert (order.po_number, order.order_date) == ("2500507", dt.date(2026, 8, 5))
+
+
+@pytest.mark.parametrize("label", ["Supplier Order No.", "Vendor Number"])
+def test_a_label_qualified_by_a_number_or_a_party_is_not_two_labels(label):
+    header = [(300, 68, label), (400, 80, "112733"), (300, 92, "Payment Terms")]
+    header += [(50, 116, "PO Number: 4711"), (50, 128, "Date:"), (100, 128, "03.09.2026")]
+    order = _read(header)
+    assert order.po_number == "4711"  # not the supplier's order number under its label
+    assert order.supplier_name in (None, "Order No.")  # not "Payment Terms" under "Vendor"
+
+
+def test_a_label_and_a_bare_number_label_after_it_are_one_label():
+    header = [(300, 68, "Site Number"), (340, 80, "112733"), (50, 128, "Date: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)

@@ -257,6 +257,24 @@ def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[An
     return None, []
 
 
+def _split_labels(cell: Cell, labels: Labels) -> list[Cell]:
+    """A cell of two labels set close ("Data documento Numero documento" over "05/08/2025"
+    and "2500507"), as the two cells they are; any other cell as it is. A qualifier alone
+    after a label is not a second one ("Site Number" is one label, not "Site" and
+    "Number"), and a party's label says whose the next one is ("Supplier Order No.")."""
+    party = labels.patterns.get("supplier_name")
+    if labels.is_label(cell.text) or (party and party.match(cell.text)):
+        return [cell]
+    for cut in range(1, len(cell.words)):
+        head, tail = Cell(cell.words[:cut]), Cell(cell.words[cut:])
+        qualifier = labels.qualified.match(tail.text)
+        if qualifier and not tail.text[qualifier.end() :].strip(" :#"):
+            continue
+        if labels.is_label(head.text) and labels.is_label(tail.text):
+            return [head, tail]
+    return [cell]
+
+
 def find_labelled(
     rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
 ) -> dict[str, Found]:
@@ -264,7 +282,7 @@ def find_labelled(
     field without a parser is only a label (its words are no other label's value)."""
     found: dict[str, Found] = {}
     for index, row in enumerate(rows):
-        cells = row.cells()
+        cells = [part for cell in row.cells() for part in _split_labels(cell, labels)]
         for position, cell in enumerate(cells):
             for field, pattern in labels.patterns.items():
                 if field in found or field not in parsers:

@@ -1491,6 +1491,14 @@ def test_an_english_documents_country_decides_its_ambiguous_dates(addresses, iso
         assert _read(_page(page)[0]).order.order_date.isoformat() == iso
 
 
+def test_a_country_named_in_an_items_description_does_not_decide_its_dates():
+    items = _item(160, "AB-100", "Pallet STD USA 40X48", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    page = _header(date="01/06/26") + _titles() + items + _PLAIN_TOTALS
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read(_page(page)[0])
+
+
 def test_a_german_documents_us_address_does_not_turn_its_dates_month_first():
     page = [(50, 80, "Bestellnummer:"), (150, 80, "PO-2026-0042"), (50, 95, "Datum:")]
     page += [(150, 95, "01/06/26"), (300, 80, "Springfield IL 62701")] + _titles()

@@ -163,7 +163,8 @@ class LocalExtractor:
             and country_day_first([r.text for r in rows]) is False
         ):
             decimal_comma = False  # no cents to tell: a US order's "532.000" is 532
-        day_first = date_order([r.text for r in rows], language)
+        outside_items = rows[: table.start_row] + rows[table.end_row :]
+        day_first = date_order([r.text for r in rows], language, [r.text for r in outside_items])
 
         def read_date(text: str):
             return parse_date(text, language, day_first)

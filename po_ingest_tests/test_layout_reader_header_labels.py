@@ -247,3 +247,18 @@ def test_a_label_and_a_bare_number_label_after_it_are_one_label():
     header = [(300, 68, "Site Number"), (340, 80, "112733"), (50, 128, "Date: 03.09.2026")]
     with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
         _read(header)
+
+
+@pytest.mark.parametrize(
+    ("label", "value"), [("Order to", "9993682"), ("Number of pages", "1 of 2")]
+)
+def test_a_label_run_on_into_other_words_is_another_label_whose_value_is_not_ours(label, value):
+    header = [(300, 68, label), (300, 80, value), (450, 68, "Datum: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)
+
+
+def test_a_label_the_vocabulary_knows_before_a_slash_takes_the_value_under_it():
+    header = [(300, 68, "PO Number: 4711"), (300, 80, "Date of order/Buyer")]
+    order = _read(header + [(300, 92, "16-JAN-26 Stout, Courtney")], "Purchase Order")
+    assert order.order_date == dt.date(2026, 1, 16)

@@ -226,6 +226,8 @@ def _candidates(
     tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
+        if _longer_label(label.text, rest, labels):
+            return tiers
     beside = _next_cell(
         cells, position, labels, lambda value: _in_value_column(label, value, rows, index)
     )
@@ -242,6 +244,17 @@ def _candidates(
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
+
+
+def _longer_label(text: str, rest: str, labels: Labels) -> bool:
+    """Words after a label, before any slash, with no digit, make a longer label ("Order
+    to", "Number of pages", "P.O. rev/…"): its value is not ours; unless label and words
+    are one the vocabulary knows ("Date of order/Buyer"). After a slash comes the label
+    in another language or a second field's ("ORDER /COMMANDE N° :")."""
+    head = rest.split("/")[0].strip(" :#")
+    if not head or any(c.isdigit() for c in head):
+        return False
+    return not labels.is_label(text[: len(text) - len(rest)].rstrip() + " " + head)
 
 
 def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[Any, list[Word]]:

@@ -262,3 +262,17 @@ def test_a_label_the_vocabulary_knows_before_a_slash_takes_the_value_under_it():
     header = [(300, 68, "PO Number: 4711"), (300, 80, "Date of order/Buyer")]
     order = _read(header + [(300, 92, "16-JAN-26 Stout, Courtney")], "Purchase Order")
     assert order.order_date == dt.date(2026, 1, 16)
+
+
+@pytest.mark.parametrize(
+    ("value", "number"), [("300 000 946", "300000946"), ("7 500 049 948", "7500049948")]
+)
+def test_a_number_printed_in_groups_of_three_digits_is_one_number(value, number):
+    header = [(50, 80, "Bestellnummer:"), (150, 80, value), (50, 92, "Datum: 03.09.2026")]
+    assert _read(header).po_number == number
+
+
+def test_a_number_and_other_digits_after_it_are_not_guessed_at():
+    header = [(50, 80, "Bestellnummer:"), (150, 80, "288 27"), (50, 92, "Datum: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)

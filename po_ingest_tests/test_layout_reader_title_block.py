@@ -80,6 +80,18 @@ def test_digits_in_body_text_beside_the_title_or_far_from_it_are_no_po_number():
         _read([(350, 80, "Datum 29.08.2026")], large=[(400, 50, "58154")])
 
 
+def test_a_date_alone_under_a_labelled_number_in_its_column_is_the_order_date():
+    lines = [(450, 70, "ORDER Nr."), (455, 80, "2812"), (380, 88, "Užsakymas tiekėjui")]
+    order = _read(lines + [(50, 100, "Tel: +370 5 2395209"), (455, 100, "2026-06-13")])
+    assert (order.po_number, order.order_date) == ("2812", dt.date(2026, 6, 13))
+
+
+def test_a_date_beside_a_label_under_a_labelled_number_is_that_labels():
+    lines = [(350, 70, "Order No.:"), (455, 70, "2812"), (350, 82, "Delivery:")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read([*lines, (455, 82, "2026-06-13")])
+
+
 def test_a_price_per_one_unit_with_its_slash_run_into_it_is_the_unit_price():
     items = [*_ITEMS[:4], (400, 160, "2,50/"), (425, 160, "1"), (435, 160, "ST")]
     order = _read(

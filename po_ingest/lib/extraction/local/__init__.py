@@ -190,12 +190,12 @@ class LocalExtractor:
             ):
                 fields["order_date"] = date
         number = fields.get("po_number")
-        if (
-            "order_date" not in fields
-            and number
-            and (date := date_after_number(header_rows, number, read_date))
-        ):
-            fields["order_date"] = date
+        if "order_date" not in fields and number:
+            date = date_after_number(header_rows, number, read_date)
+            if date is None and "po_number" in labelled:
+                date = date_under_number(header_rows, number, read_date, labelled=True)
+            if date:
+                fields["order_date"] = date
         if "order_date" not in fields and (date := place_date(header_rows, read_date)):
             fields["order_date"] = date
         if "order_date" not in fields and (date := date_by_title(header_rows, read_date)):

@@ -105,27 +105,39 @@ def number_under_title(
 
 
 def date_under_number(
-    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None]
+    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None], *, labelled=False
 ) -> Found | None:
     """A date alone on the next line with text under the title's number, flush left with it
     ("ORDER" over "No: 163513" over "07.03.2025"; a line of the next column's words set
-    between them is another block's): the title block's date, the order's."""
+    between them is another block's): the title block's date, the order's. Under a
+    `labelled` number ("ORDER Nr." over "2812" over "2025-06-13"), only a date that starts
+    its cell flush with the number's own words, with no label set beside it on its left."""
     if not number.words:  # "No.P00342" as one word: the number has no words of its own
         return None
     for index, row in enumerate(rows[:-1]):
         cell = next((c for c in row.cells() if number.words[0] in c.words), None)
         if cell is None:
             continue
+        if labelled:
+            cell = Cell(number.words)
         for below in rows[index + 1 :]:
             if below.page != row.page or below.y - row.y > 2 * row.height:
                 return None
-            column = [c for c in below.cells() if c.x0 < cell.x1 and c.x1 > cell.x0]
+            cells = below.cells()
+            column = [c for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0]
             if not column:
                 continue
             for under in column:
                 flush = abs(under.x0 - cell.x0) <= _ALIGNED or abs(under.x1 - cell.x1) <= _ALIGNED
+                if labelled and not (under.text[0].isdigit() and _alone(under, cells)):
+                    return None
                 if flush and len(under.words) <= 3:
                     value = parse(under.text)
                     return Found(value, below.page, under.words) if value else None
             return None
     return None
+
+
+def _alone(cell: Cell, cells: list[Cell]) -> bool:
+    """No cell of the row ends in the stretch left of `cell` a label's value is set from it."""
+    return not any(0 <= cell.x0 - c.x1 <= _BESIDE for c in cells)

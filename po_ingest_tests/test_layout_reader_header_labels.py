@@ -276,3 +276,15 @@ def test_a_number_and_other_digits_after_it_are_not_guessed_at():
     header = [(50, 80, "Bestellnummer:"), (150, 80, "288 27"), (50, 92, "Datum: 03.09.2026")]
     with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
         _read(header)
+
+
+def test_a_date_right_after_the_number_on_the_line_its_label_starts_is_the_order_date():
+    header = [(240, 80, "BESTELLUNG Nr."), (360, 80, "288"), (430, 80, "27.08.2026")]
+    order = _read([*header, (520, 80, "Seite: 1")])
+    assert (order.po_number, order.order_date) == ("288", dt.date(2026, 8, 27))
+
+
+def test_a_date_after_a_number_read_under_its_label_is_no_order_date():
+    header = [(240, 68, "Bestellnummer"), (240, 80, "288"), (300, 80, "27.08.2026")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read(header)

@@ -1,6 +1,7 @@
 """The order's date printed after its number on the number's line, joined by the language's
 "of" ("Ordine d'Acquisto N° : 4502908734   del : 16.09.2025", "Bestellung 4711 vom
-12.03.2025", "Commande n° 123 du 12/03/2025"): the number's own date, the order's."""
+12.03.2025", "Commande n° 123 du 12/03/2025"), or by nothing on a line its label starts
+("BESTELLUNG Nr.   288   27.08.2025"): the number's own date, the order's."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import datetime as dt
 import re
 from collections.abc import Callable
 
-from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
@@ -16,6 +17,7 @@ _OF = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['number_date']))})\s*:?$", re.IGNORECASE
 )
 _BESIDE = 150.0  # points between the number, its "of" and the date, at most
+_NUMBER_LABELS = [ORDER_LABELS.patterns[f] for f in ("po_number", "document_number")]
 _DATE_WORDS = 3  # "12 März 2025"
 
 
@@ -44,7 +46,16 @@ def date_after_number(
             and (found := _date(after[size:], read_date))
         ):
             return Found(found[0], row.page, found[1])
+    if after and _near([last, after[0]]) and _labelled_line(row, last):
+        found = _date(after, read_date)
+        return Found(found[0], row.page, found[1]) if found else None
     return None
+
+
+def _labelled_line(row: Row, number: Word) -> bool:
+    """The number's line starts with its label: the number read beside it, not under it."""
+    first = row.cells()[0]
+    return first.x0 <= number.x0 and any(p.match(first.text) for p in _NUMBER_LABELS)
 
 
 def _date(

@@ -1499,6 +1499,14 @@ def test_a_country_named_in_an_items_description_does_not_decide_its_dates():
         _read(_page(page)[0])
 
 
+def test_an_english_order_printed_in_a_day_first_language_too_reads_its_dates_day_first():
+    page = [(50, 70, "Ordine Fornitore"), (50, 80, "Order to Supplier"), (50, 90, "N. 4711")]
+    page += [(50, 100, "Data / Date"), (150, 100, "01/06/26"), (50, 110, "Fornitore / Supplier")]
+    page += [(150, 110, "ACME Srl"), (50, 120, "Valuta / Currency"), (150, 120, "EUR")]
+    order = _read(_page(page + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order
+    assert order.order_date.isoformat() == "2026-06-01"
+
+
 def test_a_german_documents_us_address_does_not_turn_its_dates_month_first():
     page = [(50, 80, "Bestellnummer:"), (150, 80, "PO-2026-0042"), (50, 95, "Datum:")]
     page += [(150, 95, "01/06/26"), (300, 80, "Springfield IL 62701")] + _titles()

@@ -288,3 +288,9 @@ def test_a_date_after_a_number_read_under_its_label_is_no_order_date():
     header = [(240, 68, "Bestellnummer"), (240, 80, "288"), (300, 80, "27.08.2026")]
     with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
         _read(header)
+
+
+@pytest.mark.parametrize("label", ["Datum TT.MM.JJJJ", "Date dd/mm/yyyy:"])
+def test_a_dates_mask_after_its_label_belongs_to_the_label(label):
+    header = [(50, 80, "Bestellnummer: 4711"), (50, 92, label), (150, 92, "03.09.2026")]
+    assert _read(header).order_date == dt.date(2026, 9, 3)

@@ -13,8 +13,9 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 
 # A label ending in a full stop may run into its number ("Pedido de Compra No.4300004732").
 _SEPARATOR = r"\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$|(?<=\.)(?=\d))(?P<rest>.*)$"
-# "Supplier (Bill from)": words in brackets after a label belong to the label.
-_ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
+# "Supplier (Bill from)": words in brackets after a label belong to the label, and so does
+# a date's mask in any of the languages ("Date dd/mm/yyyy", "Datum TT.MM.JJJJ").
+_ANNOTATION = re.compile(r"^(?:\(.*\)|[dmytjag]{1,4}(?:[./-][dmytjag]{1,4}){2})\s*:?$", re.I)
 
 
 @dataclass(frozen=True, eq=False)

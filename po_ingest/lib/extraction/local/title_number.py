@@ -139,5 +139,5 @@ def date_under_number(
 
 
 def _alone(cell: Cell, cells: list[Cell]) -> bool:
-    """No cell of the row ends in the stretch left of `cell` a label's value is set from it."""
+    """No cell of its row ends close enough left of `cell` to be a label it is the value of."""
     return not any(0 <= cell.x0 - c.x1 <= _BESIDE for c in cells)

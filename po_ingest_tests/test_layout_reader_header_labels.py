@@ -294,3 +294,16 @@ def test_a_date_after_a_number_read_under_its_label_is_no_order_date():
 def test_a_dates_mask_after_its_label_belongs_to_the_label(label):
     header = [(50, 80, "Bestellnummer: 4711"), (50, 92, label), (150, 92, "03.09.2026")]
     assert _read(header).order_date == dt.date(2026, 9, 3)
+
+
+def test_a_number_word_before_a_partys_label_is_one_label_the_partys_number():
+    header = [(300, 68, "Numéro fournisseur"), (300, 80, "82342"), (50, 92, "Date: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header, title="Commande")
+
+
+@pytest.mark.parametrize("label", ["N° Cde :", "Cde n°"])
+def test_french_orders_abbreviate_commande_to_cde(label):
+    header = [(50, 80, label), (150, 80, "C4825"), (50, 92, "Date cde"), (150, 92, "14/08/2026")]
+    order = _read(header, title="Bon de cde")
+    assert (order.po_number, order.order_date) == ("C4825", dt.date(2026, 8, 14))

@@ -274,19 +274,25 @@ def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[An
 def _split_labels(cell: Cell, labels: Labels) -> list[Cell]:
     """A cell of two labels set close ("Data documento Numero documento" over "05/08/2025"
     and "2500507"), as the two cells they are; any other cell as it is. A qualifier alone
-    after a label is not a second one ("Site Number" is one label, not "Site" and
-    "Number"), and a party's label says whose the next one is ("Supplier Order No.")."""
+    is no label of its own ("Site Number", "Numéro fournisseur" are one label each), and a
+    party's label says whose the other one is ("Supplier Order No.")."""
     party = labels.patterns.get("supplier_name")
     if labels.is_label(cell.text) or (party and party.match(cell.text)):
         return [cell]
     for cut in range(1, len(cell.words)):
         head, tail = Cell(cell.words[:cut]), Cell(cell.words[cut:])
-        qualifier = labels.qualified.match(tail.text)
-        if qualifier and not tail.text[qualifier.end() :].strip(" :#"):
+        if _only_qualifier(head.text, labels) or _only_qualifier(tail.text, labels):
+            continue
+        if party and party.match(tail.text):
             continue
         if labels.is_label(head.text) and labels.is_label(tail.text):
             return [head, tail]
     return [cell]
+
+
+def _only_qualifier(text: str, labels: Labels) -> bool:
+    qualifier = labels.qualified.match(text)
+    return bool(qualifier) and not text[qualifier.end() :].strip(" :#")
 
 
 def find_labelled(

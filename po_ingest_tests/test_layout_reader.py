@@ -1491,6 +1491,22 @@ def test_an_english_documents_country_decides_its_ambiguous_dates(addresses, iso
         assert _read(_page(page)[0]).order.order_date.isoformat() == iso
 
 
+def test_a_country_named_in_an_items_description_does_not_decide_its_dates():
+    items = _item(160, "AB-100", "Pallet STD USA 40X48", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    page = _header(date="01/06/26") + _titles() + items + _PLAIN_TOTALS
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read(_page(page)[0])
+
+
+def test_an_english_order_printed_in_a_day_first_language_too_reads_its_dates_day_first():
+    page = [(50, 70, "Ordine Fornitore"), (50, 80, "Order to Supplier"), (50, 90, "N. 4711")]
+    page += [(50, 100, "Data / Date"), (150, 100, "01/06/26"), (50, 110, "Fornitore / Supplier")]
+    page += [(150, 110, "ACME Srl"), (50, 120, "Valuta / Currency"), (150, 120, "EUR")]
+    order = _read(_page(page + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order
+    assert order.order_date.isoformat() == "2026-06-01"
+
+
 def test_a_german_documents_us_address_does_not_turn_its_dates_month_first():
     page = [(50, 80, "Bestellnummer:"), (150, 80, "PO-2026-0042"), (50, 95, "Datum:")]
     page += [(150, 95, "01/06/26"), (300, 80, "Springfield IL 62701")] + _titles()

@@ -169,3 +169,141 @@ def test_a_customers_order_number_is_not_the_orders_number(label):
     header = [(300, 80, label), (-560, 80, "2252117"), (300, 92, "Bestellung Nr.:")]
     header += [(-560, 92, "6251839"), (300, 104, "Datum:"), (-560, 104, "16.06.2026")]
     assert _read(header).po_number == "6251839"
+
+
+def test_words_ending_in_a_colon_under_a_label_are_another_label_not_its_value():
+    header = [(50, 80, "Bestellnummer 4711"), (50, 92, "Datum 03.09.2026")]
+    header += [(50, 104, "Lieferant"), (120, 104, "301433"), (50, 116, "Zahlung:")]
+    order = _read(header + [(120, 116, "innerhalb von 14 Tagen")])
+    assert order.supplier_name is None
+
+
+@pytest.mark.parametrize(
+    ("label", "title"),
+    [("Commande :", "Commande"), ("Pedido:", "Pedido"), ("Ordine", "Ordine")],
+)
+def test_the_title_as_a_label_takes_the_number_after_it_in_its_cell(label, title):
+    header = [(50, 80, f"{label} 41551764"), (300, 80, "Date :"), (400, 80, "13.06.2026")]
+    order = _read(header, title=title)
+    assert order.po_number == "41551764"
+
+
+def test_the_title_as_a_label_gives_way_to_a_po_number_label():
+    header = [(300, 68, "Denominación:"), (400, 68, "Pedido local1 ABMMEXMR")]
+    header += [(300, 80, "Nº de pedido:"), (400, 80, "9500584281")]
+    order = _read(header + [(300, 92, "Fecha:"), (400, 92, "13.06.2026")], title="Pedido")
+    assert order.po_number == "9500584281"
+
+
+@pytest.mark.parametrize(
+    ("header", "title"),
+    [
+        ([(50, 80, "Ordine d'Acquisto N° : 4502908734"), (250, 80, "del :")], "Ordine"),
+        ([(50, 80, "Bestellnummer: 4502908734 vom")], "Bestellung"),
+        ([(50, 80, "N° de commande : 4502908734"), (250, 80, "du")], "Commande"),
+    ],
+)
+def test_a_date_after_the_numbers_of_on_its_line_is_the_order_date(header, title):
+    order = _read([*header, (290, 80, "16.09.2026"), (300, 100, "Lieferung: 26.09.2026")], title)
+    assert (order.po_number, order.order_date) == ("4502908734", dt.date(2026, 9, 16))
+
+
+def test_no_date_after_the_numbers_of_or_one_it_does_not_start_with_is_no_order_date():
+    for after in ("Pag. 1 di 2 16.09.2026", "del : 3 pagine 16.09.2026"):
+        with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+            _read([(50, 80, "Ordine d'Acquisto N° : 4502908734"), (250, 80, after)], "Ordine")
+
+
+def test_a_document_ref_and_a_raised_date_label_the_number_and_date():
+    header = [(300, 68, "Raised Date:"), (400, 68, "28 Aug 2026")]
+    order = _read(header + [(300, 80, "Document Ref:"), (400, 80, "5091/JT1")], "Purchase Order")
+    assert (order.po_number, order.order_date) == ("5091/JT1", dt.date(2026, 8, 28))
+
+
+@pytest.mark.parametrize(
+    ("title", "label"), [("Call-off Order", "Ref.:"), ("Abrufbestellung", "Nr.")]
+)
+def test_a_call_off_orders_title_and_a_bare_ref_under_it_give_the_number(title, label):
+    header = [(50, 70, label), (100, 70, "4507167607"), (300, 80, "Date:"), (400, 80, "27.06.2026")]
+    assert _read(header, title).po_number == "4507167607"
+
+
+def test_two_labels_in_one_cell_over_two_values_each_take_the_one_under_it():
+    header = [(300, 80, "Data documento Numero documento"), (305, 92, "05/08/2026")]
+    order = _read(header + [(375, 92, "2500507")], title="Ordine")
+    assert (order.po_number, order.order_date) == ("2500507", dt.date(2026, 8, 5))
+
+
+@pytest.mark.parametrize("label", ["Supplier Order No.", "Vendor Number"])
+def test_a_label_qualified_by_a_number_or_a_party_is_not_two_labels(label):
+    header = [(300, 68, label), (400, 80, "112733"), (300, 92, "Payment Terms")]
+    header += [(50, 116, "PO Number: 4711"), (50, 128, "Date:"), (100, 128, "03.09.2026")]
+    order = _read(header)
+    assert order.po_number == "4711"  # not the supplier's order number under its label
+    assert order.supplier_name in (None, "Order No.")  # not "Payment Terms" under "Vendor"
+
+
+def test_a_label_and_a_bare_number_label_after_it_are_one_label():
+    header = [(300, 68, "Site Number"), (340, 80, "112733"), (50, 128, "Date: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)
+
+
+@pytest.mark.parametrize(
+    ("label", "value"), [("Order to", "9993682"), ("Number of pages", "1 of 2")]
+)
+def test_a_label_run_on_into_other_words_is_another_label_whose_value_is_not_ours(label, value):
+    header = [(300, 68, label), (300, 80, value), (450, 68, "Datum: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)
+
+
+def test_a_label_the_vocabulary_knows_before_a_slash_takes_the_value_under_it():
+    header = [(300, 68, "PO Number: 4711"), (300, 80, "Date of order/Buyer")]
+    order = _read(header + [(300, 92, "16-JAN-26 Stout, Courtney")], "Purchase Order")
+    assert order.order_date == dt.date(2026, 1, 16)
+
+
+@pytest.mark.parametrize(
+    ("value", "number"), [("300 000 946", "300000946"), ("7 500 049 948", "7500049948")]
+)
+def test_a_number_printed_in_groups_of_three_digits_is_one_number(value, number):
+    header = [(50, 80, "Bestellnummer:"), (150, 80, value), (50, 92, "Datum: 03.09.2026")]
+    assert _read(header).po_number == number
+
+
+def test_a_number_and_other_digits_after_it_are_not_guessed_at():
+    header = [(50, 80, "Bestellnummer:"), (150, 80, "288 27"), (50, 92, "Datum: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header)
+
+
+def test_a_date_right_after_the_number_on_the_line_its_label_starts_is_the_order_date():
+    header = [(240, 80, "BESTELLUNG Nr."), (360, 80, "288"), (430, 80, "27.08.2026")]
+    order = _read([*header, (520, 80, "Seite: 1")])
+    assert (order.po_number, order.order_date) == ("288", dt.date(2026, 8, 27))
+
+
+def test_a_date_after_a_number_read_under_its_label_is_no_order_date():
+    header = [(240, 68, "Bestellnummer"), (240, 80, "288"), (300, 80, "27.08.2026")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read(header)
+
+
+@pytest.mark.parametrize("label", ["Datum TT.MM.JJJJ", "Date dd/mm/yyyy:"])
+def test_a_dates_mask_after_its_label_belongs_to_the_label(label):
+    header = [(50, 80, "Bestellnummer: 4711"), (50, 92, label), (150, 92, "03.09.2026")]
+    assert _read(header).order_date == dt.date(2026, 9, 3)
+
+
+def test_a_number_word_before_a_partys_label_is_one_label_the_partys_number():
+    header = [(300, 68, "Numéro fournisseur"), (300, 80, "82342"), (50, 92, "Date: 03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(header, title="Commande")
+
+
+@pytest.mark.parametrize("label", ["N° Cde :", "Cde n°"])
+def test_french_orders_abbreviate_commande_to_cde(label):
+    header = [(50, 80, label), (150, 80, "C4825"), (50, 92, "Date cde"), (150, 92, "14/08/2026")]
+    order = _read(header, title="Bon de cde")
+    assert (order.po_number, order.order_date) == ("C4825", dt.date(2026, 8, 14))

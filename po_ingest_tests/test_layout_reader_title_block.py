@@ -21,8 +21,8 @@ _ITEMS += [(345, 160, "ST"), (-440, 160, "2,50"), (-540, 160, "25,00")]
 _TOTALS = [(380, 190, "Gesamtbetrag EUR"), (-540, 190, "25,00")]
 
 
-def _read(lines, title: str = "Bestellung", items=_ITEMS, totals=_TOTALS):
-    content, _ = drawn_page(lines + _TITLES + items + totals, title=title)
+def _read(lines, title: str = "Bestellung", items=_ITEMS, totals=_TOTALS, large=()):
+    content, _ = drawn_page(lines + _TITLES + items + totals, title=title, large=large)
     return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
 
 
@@ -59,6 +59,37 @@ def test_a_date_alone_flush_under_the_title_is_the_order_date():
 def test_a_date_alone_elsewhere_is_no_order_date():
     with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
         _read([(300, 70, "29. August 2026"), (50, 90, "Bestellnummer 4500049533")])
+
+
+def test_a_number_labelled_no_beside_the_title_on_its_line_is_the_po_number():
+    order = _read([(350, 80, "Datum 29.08.2026")], large=[(200, 50, "Nr. 4508149994")])
+    assert order.po_number == "4508149994"
+
+
+def test_digits_set_as_large_as_the_title_beside_it_and_a_date_under_them_are_its_own():
+    # A line of the next column's words between the number and its date is another block's.
+    lines = [(300, 58, "ACME Trading GmbH"), (200, 66, "02/09/2026")]
+    order = _read(lines, title="Pedido", large=[(200, 50, "58154")])
+    assert (order.po_number, order.order_date) == ("58154", dt.date(2026, 9, 2))
+
+
+def test_digits_in_body_text_beside_the_title_or_far_from_it_are_no_po_number():
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read([(200, 50, "58154"), (350, 80, "Datum 29.08.2026")])
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read([(350, 80, "Datum 29.08.2026")], large=[(400, 50, "58154")])
+
+
+def test_a_date_alone_under_a_labelled_number_in_its_column_is_the_order_date():
+    lines = [(450, 70, "ORDER Nr."), (455, 80, "2812"), (380, 88, "Užsakymas tiekėjui")]
+    order = _read(lines + [(50, 100, "Tel: +370 5 2395209"), (455, 100, "2026-06-13")])
+    assert (order.po_number, order.order_date) == ("2812", dt.date(2026, 6, 13))
+
+
+def test_a_date_beside_a_label_under_a_labelled_number_is_that_labels():
+    lines = [(350, 70, "Order No.:"), (455, 70, "2812"), (350, 82, "Delivery:")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read([*lines, (455, 82, "2026-06-13")])
 
 
 def test_a_price_per_one_unit_with_its_slash_run_into_it_is_the_unit_price():

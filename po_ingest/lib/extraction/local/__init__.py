@@ -23,10 +23,15 @@ from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_de
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
-from po_ingest.lib.extraction.local.language import document_language, title_problem
+from po_ingest.lib.extraction.local.language import (
+    beside_english,
+    document_language,
+    title_problem,
+)
 from po_ingest.lib.extraction.local.later_pages import unprefixed_number
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.lines import read_item
+from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
@@ -44,10 +49,13 @@ from po_ingest.lib.extraction.local.values import (
     other_currency,
     parse_date,
 )
+from po_ingest.lib.extraction.local.vocabulary import vocabulary
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
 
 __all__ = ["ExtractionDeclined", "LocalExtractor"]
+
+_DAY_FIRST = set(vocabulary()["date_order"]["day_first"])
 
 
 class _HeaderFieldMissing(ExtractionDeclined):
@@ -163,7 +171,10 @@ class LocalExtractor:
             and country_day_first([r.text for r in rows]) is False
         ):
             decimal_comma = False  # no cents to tell: a US order's "532.000" is 532
-        day_first = date_order([r.text for r in rows], language)
+        outside_items = rows[: table.start_row] + rows[table.end_row :]
+        day_first = date_order([r.text for r in rows], language, [r.text for r in outside_items])
+        if day_first is None and beside_english(titles, header_rows) in _DAY_FIRST:
+            day_first = True  # "Data / Date": an Italian order printed in English too
 
         def read_date(text: str):
             return parse_date(text, language, day_first)
@@ -189,6 +200,13 @@ class LocalExtractor:
             if "order_date" not in fields and (
                 date := date_under_number(header_rows, number, read_date)
             ):
+                fields["order_date"] = date
+        number = fields.get("po_number")
+        if "order_date" not in fields and number:
+            date = date_after_number(header_rows, number, read_date)
+            if date is None and "po_number" in labelled:
+                date = date_under_number(header_rows, number, read_date, labelled=True)
+            if date:
                 fields["order_date"] = date
         if "order_date" not in fields and (date := place_date(header_rows, read_date)):
             fields["order_date"] = date

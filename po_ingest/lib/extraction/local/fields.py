@@ -28,6 +28,10 @@ def po_number(text: str) -> str | None:
     or such a token after a series prefix of capitals ("RS 0012697"), but not after a
     label ("PO 123": is the number "123" or "PO 123"? not guessed)."""
     tokens = text.split()
+    if len(tokens) > 1 and tokens[0].isdigit() and tokens[1].isdigit():
+        # "300 000 946": one number printed in groups of three digits, else several numbers
+        grouped = len(tokens[0]) <= 3 and all(len(t) == 3 for t in tokens[1:])
+        return "".join(tokens) if grouped and all(t.isdigit() for t in tokens) else None
     if len(tokens) > 1 and _SERIES.match(tokens[0]) and not is_label(tokens[0]):
         number = po_number(tokens[1])
         return f"{tokens[0]} {number}" if number and number == tokens[1] else None

@@ -13,8 +13,9 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 
 # A label ending in a full stop may run into its number ("Pedido de Compra No.4300004732").
 _SEPARATOR = r"\.?(?:\s*[:#]\s*|\s+[-–]\s+|\s+|$|(?<=\.)(?=\d))(?P<rest>.*)$"
-# "Supplier (Bill from)": words in brackets after a label belong to the label.
-_ANNOTATION = re.compile(r"^\(.*\)\s*:?$")
+# "Supplier (Bill from)": words in brackets after a label belong to the label, and so does
+# a date's mask in any of the languages ("Date dd/mm/yyyy", "Datum TT.MM.JJJJ").
+_ANNOTATION = re.compile(r"^(?:\(.*\)|[dmytjag]{1,4}(?:[./-][dmytjag]{1,4}){2})\s*:?$", re.I)
 
 
 @dataclass(frozen=True, eq=False)
@@ -100,6 +101,16 @@ def _other_script(cell: Cell) -> bool:
     return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
 
 
+def _is_a_label(cell: Cell, labels: Labels) -> bool:
+    """A label the vocabulary knows, or any words ending in a colon ("Zahlung:"): another
+    field's label, not a value."""
+    return (
+        labels.is_label(cell.text)
+        or labels.is_qualified_label(cell.text)
+        or (cell.text.rstrip().endswith(":") and not any(c.isdigit() for c in cell.text))
+    )
+
+
 def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | None:
     """The cell under a label: the first in the next rows overlapping it horizontally, past
     a translation of the label."""
@@ -110,7 +121,7 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if labels.is_label(found[0].text) or labels.is_qualified_label(found[0].text):
+            if _is_a_label(found[0], labels):
                 return None
             return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
@@ -157,7 +168,7 @@ def _next_cell(
         if cell.text.strip(" :#"):
             gap = cell.x0 - cells[position].x1
             far = gap > _BESIDE and not (gap <= _FAR and cell is cells[-1] and flush_right(cell))
-            if labels.is_label(cell.text.strip(" :#")) or far:
+            if _is_a_label(cell, labels) or labels.is_label(cell.text.strip(" :#")) or far:
                 return None
             return cell
     return None
@@ -216,6 +227,8 @@ def _candidates(
     tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
+        if _longer_label(label.text, rest, labels):
+            return tiers
     beside = _next_cell(
         cells, position, labels, lambda value: _in_value_column(label, value, rows, index)
     )
@@ -234,6 +247,17 @@ def _candidates(
     return tiers
 
 
+def _longer_label(text: str, rest: str, labels: Labels) -> bool:
+    """Words after a label, before any slash, with no digit, make a longer label ("Order
+    to", "Number of pages", "P.O. rev/…"): its value is not ours; unless label and words
+    are one the vocabulary knows ("Date of order/Buyer"). After a slash comes the label
+    in another language or a second field's ("ORDER /COMMANDE N° :")."""
+    head = rest.split("/")[0].strip(" :#")
+    if not head or any(c.isdigit() for c in head):
+        return False
+    return not labels.is_label(text[: len(text) - len(rest)].rstrip() + " " + head)
+
+
 def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[Any, list[Word]]:
     """The first tier's value; none when two places in one tier read differently."""
     for tier in tiers:
@@ -247,6 +271,30 @@ def _read(tiers: list[list[Candidate]], parse: Callable[[str], Any]) -> tuple[An
     return None, []
 
 
+def _split_labels(cell: Cell, labels: Labels) -> list[Cell]:
+    """A cell of two labels set close ("Data documento Numero documento" over "05/08/2025"
+    and "2500507"), as the two cells they are; any other cell as it is. A qualifier alone
+    is no label of its own ("Site Number", "Numéro fournisseur" are one label each), and a
+    party's label says whose the other one is ("Supplier Order No.")."""
+    party = labels.patterns.get("supplier_name")
+    if labels.is_label(cell.text) or (party and party.match(cell.text)):
+        return [cell]
+    for cut in range(1, len(cell.words)):
+        head, tail = Cell(cell.words[:cut]), Cell(cell.words[cut:])
+        if _only_qualifier(head.text, labels) or _only_qualifier(tail.text, labels):
+            continue
+        if party and party.match(tail.text):
+            continue
+        if labels.is_label(head.text) and labels.is_label(tail.text):
+            return [head, tail]
+    return [cell]
+
+
+def _only_qualifier(text: str, labels: Labels) -> bool:
+    qualifier = labels.qualified.match(text)
+    return bool(qualifier) and not text[qualifier.end() :].strip(" :#")
+
+
 def find_labelled(
     rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
 ) -> dict[str, Found]:
@@ -254,7 +302,7 @@ def find_labelled(
     field without a parser is only a label (its words are no other label's value)."""
     found: dict[str, Found] = {}
     for index, row in enumerate(rows):
-        cells = row.cells()
+        cells = [part for cell in row.cells() for part in _split_labels(cell, labels)]
         for position, cell in enumerate(cells):
             for field, pattern in labels.patterns.items():
                 if field in found or field not in parsers:

@@ -101,17 +101,56 @@ def title_problem(titles: list[str], top_rows: list[Row]) -> str | None:
 ORDER_VOTERS = (_PO_TITLES, *_LABELS)
 
 
+def _own_phrases() -> list[dict[str, re.Pattern[str]]]:
+    """Per section of titles and labels, each language's phrases English does not share
+    ("Data", not "Date")."""
+    sections = [vocabulary()["titles"][PURCHASE_ORDER], *vocabulary()["labels"].values()]
+    own = []
+    for section in sections:
+        english = {p.lower() for p in section.get("en", [])}
+        own.append(
+            {
+                language: [p for p in phrases if p.lower() not in english]
+                for language, phrases in section.items()
+                if language != "en"
+            }
+        )
+    return [by_language({k: v for k, v in s.items() if v}) for s in own]
+
+
+_OWN_VOTERS = _own_phrases()
+_BILINGUAL = 0.5  # a second language's share of English's titles and labels, at least
+
+
+def beside_english(titles: list[str], header_rows: list[Row]) -> str | None:
+    """The other language of an English document printed in two ("Data / Date", "Ordine
+    Fornitore" over "Order to Supplier"): the one whose own phrases count at least half as
+    many as English's, if one does; its dates are the order's own country's."""
+    if document_language(titles, header_rows) != "en":
+        return None
+    texts = titles + [r.text for r in header_rows]
+    english = _votes(ORDER_VOTERS, texts)["en"]
+    votes = _votes(_OWN_VOTERS, texts)
+    leaders = [language for language, n in votes.items() if n and n >= _BILINGUAL * english]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _votes(voters: tuple | list, texts: list[str]) -> Counter[str]:
+    """Per language, how many texts hold one of its phrases, summed over the voters."""
+    votes: Counter[str] = Counter()
+    for patterns in voters:
+        for language, pattern in patterns.items():
+            votes[language] += sum(1 for t in texts if pattern.search(t))
+    return votes
+
+
 def document_language(
     titles: list[str], header_rows: list[Row], voters: tuple = ORDER_VOTERS
 ) -> str | None:
     """The language most of the title and label words belong to (by the `voters`' patterns
     per language: an order's titles and labels unless told); None when two languages tie
     and disagree on whether dates are day first."""
-    texts = titles + [r.text for r in header_rows]
-    votes: Counter[str] = Counter()
-    for patterns in voters:
-        for language, pattern in patterns.items():
-            votes[language] += sum(1 for t in texts if pattern.search(t))
+    votes = _votes(voters, titles + [r.text for r in header_rows])
     if not votes or max(votes.values()) == 0:
         return None
     best = max(votes.values())

@@ -1,11 +1,13 @@
 """A PO number printed under the document's title with a bare "No." or "Number" for its
-label ("PURCHASE ORDER" over "No. P00342"), or with none, right under it: the title says
+label ("PURCHASE ORDER" over "No. P00342"), or with none, right under it, or beside it on
+its line ("BESTELLUNG   Nr. 4508149994", "PEDIDO   58154" set as large): the title says
 whose number it is."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
+import statistics
 from collections.abc import Callable
 
 from po_ingest.lib.extraction.local.header import TITLE, Found
@@ -18,6 +20,9 @@ _NUMBER = re.compile(
 )
 _ROWS_UNDER = 4  # a title's number sits within a few lines of it
 _ALIGNED = 4.0  # points between the title's edge and its number label's
+_BESIDE = 150.0  # points between the title and its number on its line, at most
+_LARGE = 1.3  # a title is set this much larger than the body text, at least
+_SAME_SIZE = 0.5  # points between the heights of words set in one size
 
 
 def _under(title: Cell, cell: Cell) -> bool:
@@ -53,13 +58,35 @@ def _order_code(text: str) -> bool:
     return (text.isdigit() and len(text) > 1) or (digits >= 4 and letters <= 4)
 
 
+def _beside(title: Cell, cells: list[Cell], body: float) -> tuple[str, list[Word]] | None:
+    """The number right of the title on its line: labelled "No." / "Nr.", or digits alone
+    set as large as a title set large (a heading's two parts, not a field of the page)."""
+    after = [n for n, c in enumerate(cells) if c.x0 >= title.x1]
+    if not after or cells[after[0]].x0 - title.x1 > _BESIDE:
+        return None
+    cell = cells[after[0]]
+    if labelled := _labelled(cells, after[0]):
+        return labelled
+    height = max(w.height for w in title.words)
+    large = height >= _LARGE * body and all(
+        abs(w.height - height) <= _SAME_SIZE for w in cell.words
+    )
+    return (
+        (cell.text, cell.words) if large and len(cell.words) == 1 and cell.text.isdigit() else None
+    )
+
+
 def number_under_title(
     rows: list[Row], parse: Callable[[str], str | None], title_pattern: re.Pattern[str] = TITLE
 ) -> Found | None:
     """The number labelled "No."/"Number" under the document's title (a purchase order's
-    unless `title_pattern` says otherwise), if it parses."""
+    unless `title_pattern` says otherwise), if it parses; else the one beside it."""
+    body = statistics.median(w.height for r in rows for w in r.words) if rows else 0.0
     for index, row in enumerate(rows):
         for title in (c for c in row.cells() if title_pattern.match(c.text)):
+            beside = _beside(title, row.cells(), body)
+            if beside and (value := parse(beside[0])) is not None:
+                return Found(value, row.page, beside[1])
             for distance, below in enumerate(rows[index + 1 : index + 1 + _ROWS_UNDER]):
                 cells = below.cells()
                 for position, cell in enumerate(cells):
@@ -78,23 +105,39 @@ def number_under_title(
 
 
 def date_under_number(
-    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None]
+    rows: list[Row], number: Found, parse: Callable[[str], dt.date | None], *, labelled=False
 ) -> Found | None:
-    """A date alone on the line right under the title's number, flush left with it
-    ("ORDER" over "No: 163513" over "07.03.2025"): the title block's date, the order's."""
+    """A date alone on the next line with text under the title's number, flush left with it
+    ("ORDER" over "No: 163513" over "07.03.2025"; a line of the next column's words set
+    between them is another block's): the title block's date, the order's. Under a
+    `labelled` number ("ORDER Nr." over "2812" over "2025-06-13"), only a date that starts
+    its cell flush with the number's own words, with no label set beside it on its left."""
     if not number.words:  # "No.P00342" as one word: the number has no words of its own
         return None
     for index, row in enumerate(rows[:-1]):
         cell = next((c for c in row.cells() if number.words[0] in c.words), None)
         if cell is None:
             continue
-        below = rows[index + 1]
-        if below.page != row.page or below.y - row.y > 2 * row.height:
+        if labelled:
+            cell = Cell(number.words)
+        for below in rows[index + 1 :]:
+            if below.page != row.page or below.y - row.y > 2 * row.height:
+                return None
+            cells = below.cells()
+            column = [c for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0]
+            if not column:
+                continue
+            for under in column:
+                flush = abs(under.x0 - cell.x0) <= _ALIGNED or abs(under.x1 - cell.x1) <= _ALIGNED
+                if labelled and not (under.text[0].isdigit() and _alone(under, cells)):
+                    return None
+                if flush and len(under.words) <= 3:
+                    value = parse(under.text)
+                    return Found(value, below.page, under.words) if value else None
             return None
-        for under in below.cells():
-            flush = abs(under.x0 - cell.x0) <= _ALIGNED or abs(under.x1 - cell.x1) <= _ALIGNED
-            if flush and len(under.words) <= 3:
-                value = parse(under.text)
-                return Found(value, below.page, under.words) if value else None
-        return None
     return None
+
+
+def _alone(cell: Cell, cells: list[Cell]) -> bool:
+    """No cell of its row ends close enough left of `cell` to be a label it is the value of."""
+    return not any(0 <= cell.x0 - c.x1 <= _BESIDE for c in cells)

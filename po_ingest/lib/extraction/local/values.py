@@ -212,13 +212,17 @@ def _country_conventions() -> tuple[tuple[re.Pattern[str], bool], ...]:
     )
 
 
-def date_order(texts: list[str], language: str | None) -> bool | None:
+def date_order(
+    texts: list[str], language: str | None, addresses: list[str] | None = None
+) -> bool | None:
     """Whether the document's slashed dates are day first: from its dates that read one way
     only, else, for an English document, from the one country convention its addresses and
-    tax numbers show; None where nothing (or something contradictory) settles it."""
+    tax numbers show (in `addresses`, the texts outside its items when given: "PAL CHEP STD
+    USA" names goods, not where the order was written); None where nothing (or something
+    contradictory) settles it."""
     if (day_first := day_first_dates(texts)) is not None or language != "en":
         return day_first
-    return country_day_first(texts)
+    return country_day_first(texts if addresses is None else addresses)
 
 
 def country_day_first(texts: list[str]) -> bool | None:

@@ -95,3 +95,19 @@ def test_a_tax_total_named_with_its_word_after_is_the_tax(label):
         Decimal("5.70"),
         Decimal("35.70"),
     )
+
+
+def test_a_total_label_run_into_its_amount_with_the_currency_after_is_the_total():
+    """Oracle's "Total:30.00 (GBP)": the label and the amount printed as one word."""
+    totals = [(-X["total"], 200, "Total:30.00 (GBP)")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    order = _read(content).order
+    assert (order.total, order.currency) == (Decimal("30.00"), "GBP")
+
+
+def test_a_net_final_amount_and_nothing_more_is_the_total():
+    """German "Nettoendbetrag" (net final amount): the order states no tax."""
+    rows = [("Nettoendbetrag in EUR:", "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("30.00"))

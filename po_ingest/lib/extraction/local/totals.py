@@ -41,9 +41,11 @@ _KINDS = (
 )
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
-# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
-# subtotal ("Subtotal").
-_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
+# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.", "Nettoendbetrag"
+# (net final amount): a total, not a subtotal ("Subtotal").
+_NET_TOTAL = re.compile(
+    r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.)|endbetrag)", re.IGNORECASE
+)
 # "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
 # prints; terms and conditions under the totals run on for more words.
 _LABEL_WORDS = 10
@@ -52,6 +54,8 @@ _PASSED_ROWS = 2  # lines of other columns between a label and its amount under 
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
+# "Total:23,684.10": a label run into its amount by a colon, printed with no space.
+_GLUED = re.compile(r"^(?P<label>[^\W\d_]{2,}\.?:)(?P<amount>\d[\d.,]*\d)$")
 
 
 @dataclass
@@ -71,6 +75,24 @@ class Totals:
         if self.tax_sum is not None:
             return self.tax_sum
         return summed(self.taxes)
+
+
+def _unglued(row: Row) -> Row:
+    """A row with each label run into its amount ("Total:23,684.10") as the two words they
+    are; the amount takes the right end of the box, in proportion to its characters."""
+    if not any(_GLUED.match(w.text) for w in row.words):
+        return row
+    words = []
+    for w in row.words:
+        if m := _GLUED.match(w.text):
+            cut = w.x1 - (w.x1 - w.x0) * len(m["amount"]) / len(w.text)
+            words += [
+                Word(w.x0, w.y0, cut, w.y1, m["label"]),
+                Word(cut, w.y0, w.x1, w.y1, m["amount"]),
+            ]
+        else:
+            words.append(w)
+    return Row(row.page, words)
 
 
 def summed(lines: list[Found]) -> Found | None:
@@ -283,6 +305,7 @@ def _in_block(totals: Totals, row: Row) -> bool:
 
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
+    rows = [_unglued(row) for row in rows]
     unfolded = _unfolded(rows, decimal_comma)
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)

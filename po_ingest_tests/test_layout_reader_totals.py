@@ -111,3 +111,28 @@ def test_a_net_final_amount_and_nothing_more_is_the_total():
     content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
     order = _read(content).order
     assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("30.00"))
+
+
+def _boxed_totals_grid(y: float) -> list[tuple[float, float, str]]:
+    """A boxed grid of totals: titles left-aligned, padded cells set the values
+    over two lines lower and further right; the payment terms share its row; a rate column.
+    Its values fall under the items' quantity, price and amount columns."""
+    titles = [(50, y, "Forma de pago"), (150, y, "Base imponible"), (300, y, "% IVA")]
+    titles += [(400, y, "Importe IVA"), (490, y, "Total")]
+    values = [(50, y + 26, "TRANSFERENCIA"), (-250, y + 26, "30.00"), (-330, y + 26, "21")]
+    values += [(-440, y + 26, "6.30"), (-545, y + 26, "36.30 EUR")]
+    return titles + values
+
+
+def test_a_boxed_grid_of_totals_under_a_gap_pairs_each_value_with_its_title():
+    """The gap under the items pauses their table; the grid's titles close it: the full
+    row of values under them is no item."""
+    note = [(50, 230, "Rogamos confirmen el pedido en un plazo de 48 horas.")]
+    content, _ = _page(_header() + _titles() + _ITEMS + note + _boxed_totals_grid(260))
+    order = _read(content).order
+    assert len(order.items) == 2
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.30"),
+        Decimal("36.30"),
+    )

@@ -69,6 +69,11 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
 
 
+def _totals_named(row: Row) -> int:
+    """How many of the row's cells start with a totals label."""
+    return sum(bool(_TABLE_CLOSE.match(unspaced(c.text))) for c in row.cells())
+
+
 def _amount(item: RawItem, name: str) -> Decimal | None:
     words = item.cells.get(name, [])
     return parse_amount(words[0].text) if len(words) == 1 else None
@@ -188,14 +193,22 @@ def find_items(
         if table is None or closed:
             continue
         if not in_table:
+            if (
+                resumable
+                and table.items
+                and table.items[-1].page == row.page
+                and _totals_named(row) >= 2
+            ):
+                # A boxed totals grid's titles under the gap ("Base imponible", "Total"):
+                # the full row under them is its values, no item.
+                closed = True
+                continue
             if not (resumable and _is_full_item(row, table.columns)):
                 continue
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(_TABLE_CLOSE.match(unspaced(c.text)) for c in cells) and not _multiplies(
-            assign(row, table.columns)
-        ):
+        if _totals_named(row) and not _multiplies(assign(row, table.columns)):
             in_table, closed, table.end_row = False, True, index - 1
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells):

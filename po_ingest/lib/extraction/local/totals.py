@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word, unspaced
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
@@ -50,6 +50,7 @@ _NET_TOTAL = re.compile(
 # prints; terms and conditions under the totals run on for more words.
 _LABEL_WORDS = 10
 _TITLE_ROWS = 3
+_GRID_PITCH = 2.5  # lines apart a boxed grid's titles and values may be
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
@@ -256,7 +257,8 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
 def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
     """Each amount of `row` as a row of its own, after the title words printed over it; a
     title row of as many cells as amounts titles them in order (titles left-aligned over
-    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount)."""
+    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount). A rate
+    ("% IVA" over "21,00") is no amount of the block."""
     amounts = [c for c in row.cells() if _is_amount(c.text, decimal_comma)]
     lines = []
     for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
@@ -265,15 +267,40 @@ def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Ro
             if len(cells := title.cells()) == len(amounts):
                 over += cells[n].words
             else:
-                over += [w for w in title.words if w.x0 < cell.x1 and w.x1 > cell.x0]
-        lines.append(Row(row.page, over + cell.words))
+                over += [w for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0 for w in c.words]
+        over = over or _title_left_of(cell, titles[-1])
+        if not any("%" in w.text for w in over):
+            lines.append(Row(row.page, over + cell.words))
     return lines
 
 
-def _titles_over(row: Row, below: Row, decimal_comma: bool) -> bool:
-    """Words and no amount, right above `below`."""
-    close = row.page == below.page and below.y - row.y <= 2 * max(row.height, below.height)
-    return close and not any(_is_amount(c.text, decimal_comma) for c in row.cells())
+def _title_left_of(cell: Cell, title: Row) -> list[Word]:
+    """Titles left-aligned over amounts set further right, under none of them ("Cuota IVA"
+    over "1.308,07" right of it): the last title cell starting left of the amount."""
+    starts = [c for c in title.cells() if c.x0 <= cell.x0]
+    return starts[-1].words if starts else []
+
+
+def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) -> bool:
+    """Short words and no amount, right above `below` (`pitch` lines apart at most)."""
+    close = row.page == below.page and below.y - row.y <= pitch * max(row.height, below.height)
+    cells = row.cells()
+    return (
+        close
+        and not any(_is_amount(c.text, decimal_comma) for c in cells)
+        and all(len(c.text.split()) <= _LABEL_WORDS for c in cells)  # a sentence titles none
+    )
+
+
+def _spread(row: Row, decimal_comma: bool) -> bool:
+    """Two amounts or more and, beside them, only currencies or words naming no totals line
+    ("TRANSFERENCIA" under "Forma de pago"): a row of a grid's values."""
+    cells = row.cells()
+    amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
+    others = [c for c in cells if c not in amounts]
+    return len(amounts) >= 2 and all(
+        find_currency(c.text) == c.text.strip() or _kind([c.text]) is None for c in others
+    )
 
 
 def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
@@ -281,12 +308,14 @@ def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
     for row in rows:
-        cells = row.cells()
-        amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
-        others = [c for c in cells if c not in amounts]
-        if len(amounts) >= 2 and all(find_currency(c.text) == c.text.strip() for c in others):
+        if _spread(row, decimal_comma):
             titles, below = [], row
-            while out and len(titles) < _TITLE_ROWS and _titles_over(out[-1], below, decimal_comma):
+            while (
+                out
+                and len(titles) < _TITLE_ROWS
+                # A boxed grid pads its cells: its values may sit further under their titles.
+                and _titles_over(out[-1], below, decimal_comma, 2 if titles else _GRID_PITCH)
+            ):
                 below = out.pop()
                 titles.insert(0, below)
             if titles:

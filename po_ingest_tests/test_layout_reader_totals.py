@@ -8,6 +8,8 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 
 _ITEMS = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + _item(
@@ -136,3 +138,24 @@ def test_a_boxed_grid_of_totals_under_a_gap_pairs_each_value_with_its_title():
         Decimal("6.30"),
         Decimal("36.30"),
     )
+
+
+def _row(y: float, cells: list[tuple[float, str]]) -> Row:
+    words = []
+    for x, text in cells:
+        for part in text.split():
+            words.append(Word(x, y - 4, x + 6 * len(part), y + 4, part))
+            x += 6 * len(part) + 3
+    return Row(0, words)
+
+
+def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
+    """Past a page break the rows under the totals may be a later page's items: a unit
+    between their numbers, "Nettowert" over them, is no subtotal."""
+    header = _row(100, [(40, "Position"), (300, "Menge"), (400, "Nettopreis"), (480, "Nettowert")])
+    item = _row(
+        118, [(40, "00020"), (300, "120"), (330, "each"), (400, "18.80"), (480, "2,256.00")]
+    )
+    total = _row(140, [(380, "Total net value"), (480, "3,501.60")])
+    totals = find_totals([header, item, total], decimal_comma=False)
+    assert (totals.subtotal.value, totals.total.value) == (Decimal("3501.60"), Decimal("3501.60"))

@@ -292,15 +292,22 @@ def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) ->
     )
 
 
-def _spread(row: Row, decimal_comma: bool) -> bool:
-    """Two amounts or more and, beside them, only currencies or words naming no totals line
-    ("TRANSFERENCIA" under "Forma de pago"): a row of a grid's values."""
+def _texts_before(row: Row, decimal_comma: bool) -> list[Cell] | None:
+    """A row of two amounts or more, beside them only currencies and, left of them all, words
+    naming no totals line ("TRANSFERENCIA" under "Forma de pago"): those words (a grid's
+    values); None for any other row."""
     cells = row.cells()
     amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
-    others = [c for c in cells if c not in amounts]
-    return len(amounts) >= 2 and all(
-        find_currency(c.text) == c.text.strip() or _kind([c.text]) is None for c in others
-    )
+    texts = [c for c in cells if c not in amounts and find_currency(c.text) != c.text.strip()]
+    if len(amounts) < 2 or any(c.x0 > amounts[0].x0 or _kind([c.text]) for c in texts):
+        return None
+    return texts
+
+
+def _names_totals(title: Row) -> bool:
+    """Two titles or more naming totals lines ("Base imponible", "Total"), not an item
+    table's header ("Nettopreis", "Nettowert")."""
+    return sum(_kind([c.text]) not in (None, "ignore") for c in title.cells()) >= 2
 
 
 def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
@@ -308,7 +315,7 @@ def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
     for row in rows:
-        if _spread(row, decimal_comma):
+        if (texts := _texts_before(row, decimal_comma)) is not None:
             titles, below = [], row
             while (
                 out
@@ -318,9 +325,10 @@ def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
             ):
                 below = out.pop()
                 titles.insert(0, below)
-            if titles:
+            if titles and (not texts or _names_totals(titles[-1])):
                 out += _titled_amounts(row, titles, decimal_comma)
                 continue
+            out += titles  # words over an item's numbers: no titles of the totals
         out.append(row)
     return out
 

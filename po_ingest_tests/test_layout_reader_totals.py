@@ -159,3 +159,24 @@ def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
     total = _row(140, [(380, "Total net value"), (480, "3,501.60")])
     totals = find_totals([header, item, total], decimal_comma=False)
     assert (totals.subtotal.value, totals.total.value) == (Decimal("3501.60"), Decimal("3501.60"))
+
+
+@pytest.mark.parametrize(
+    "label",
+    ["Order value", "Summe", "Gesamtpreis", "Totaalbedrag", "Importo totale", "Montante total"],
+)
+def test_a_total_named_in_the_words_of_each_language_is_the_total(label):
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, [(label, "30.00")]))
+    assert _read(content).order.total == Decimal("30.00")
+
+
+@pytest.mark.parametrize("label", ["Goods total", "Total hors taxes", "Gesamt netto"])
+def test_a_net_sum_named_in_the_words_of_each_language_is_the_subtotal(label):
+    rows = [(label, "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.00"),
+        Decimal("36.00"),
+    )

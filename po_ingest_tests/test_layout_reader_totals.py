@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
@@ -180,3 +181,14 @@ def test_a_net_sum_named_in_the_words_of_each_language_is_the_subtotal(label):
         Decimal("6.00"),
         Decimal("36.00"),
     )
+
+
+def test_a_total_set_larger_than_its_label_beside_it_is_the_total():
+    """The label in 9 pt beside the amount in 16 pt set lower: two rows, their words
+    overlapping in height."""
+    _, pdf = _page(_header() + _titles() + _ITEMS + [(450, 200, "Total")])
+    text = "30.00"
+    width = pymupdf.get_text_length(text, fontname="hebo", fontsize=16)
+    pdf[0].insert_text((X["total"] - width, 212), text, fontname="hebo", fontsize=16)
+    order = _read(pdf.tobytes()).order
+    assert order.total == Decimal("30.00")

@@ -196,6 +196,22 @@ def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -
     return over[0].text if _kind([over[0].text]) not in (None, "ignore") else None
 
 
+def _label_beside(near: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
+    """An amount alone on its line (its currency aside) set in another size than its label
+    left of it ("Total" beside a larger "36.00"): their words overlap in height, yet make two
+    rows. The label ends the row right above or below, printing no amount."""
+    if any(find_currency(w.text) != w.text.strip() for w in row.words if w not in amount):
+        return None
+    top, bottom = min(w.y0 for w in amount), max(w.y1 for w in amount)
+    for other in near:
+        if other.page != row.page or not any(w.y0 < bottom and w.y1 > top for w in other.words):
+            continue
+        label = other.cells()[-1]
+        if label.x1 < amount[0].x0 and _label_and_amount(other, decimal_comma)[2] is None:
+            return label.text if _kind([label.text]) not in (None, "ignore") else None
+    return None
+
+
 def _latin(text: str) -> bool:
     return any("a" <= c.lower() <= "z" for c in text)
 
@@ -361,6 +377,9 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             and (over := _label_over(above, row, words, decimal_comma))
         ):
             kind, labels = _kind([over]), [over]
+        near = unfolded[max(n - 1, 0) : n] + unfolded[n + 1 : n + 2]
+        if not labels and (beside := _label_beside(near, row, words, decimal_comma)):
+            kind, labels = _kind([beside]), [beside]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it

@@ -192,3 +192,10 @@ def test_a_total_set_larger_than_its_label_beside_it_is_the_total():
     pdf[0].insert_text((X["total"] - width, 212), text, fontname="hebo", fontsize=16)
     order = _read(pdf.tobytes()).order
     assert order.total == Decimal("30.00")
+
+
+def test_a_label_over_its_amount_in_a_padded_box_names_it():
+    """A boxed cell sets its amount more than a blank line under its label."""
+    totals = [(490, 200, "Order total"), (-X["total"], 229, "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")

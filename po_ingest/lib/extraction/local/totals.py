@@ -51,6 +51,7 @@ _NET_TOTAL = re.compile(
 _LABEL_WORDS = 10
 _TITLE_ROWS = 3
 _GRID_PITCH = 2.5  # lines apart a boxed grid's titles and values may be
+_PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
@@ -181,13 +182,13 @@ def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
 
 def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
     """An amount alone on its line (its currency aside) under a totals label printing none,
-    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line's
-    height apart: that label names it."""
+    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line and
+    a half apart (a boxed cell's padding): that label names it."""
     rest = [w for w in row.words if w not in amount]
     if any(find_currency(w.text) != w.text.strip() for w in rest):
         return None
     gap = min(w.y0 for w in amount) - max(w.y1 for w in above.words)
-    if above.page != row.page or gap > max(row.height, above.height):
+    if above.page != row.page or gap > _PADDED_GAP * max(row.height, above.height):
         return None
     x0, x1 = amount[0].x0, amount[-1].x1
     over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]

@@ -164,14 +164,26 @@ def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
 
 @pytest.mark.parametrize(
     "label",
-    ["Order value", "Summe", "Gesamtpreis", "Totaalbedrag", "Importo totale", "Montante total"],
+    [
+        "Order value",
+        "Order amount",
+        "Summe",
+        "Gesamtpreis",
+        "Totaalbedrag",
+        "Eindbedrag",
+        "Importo totale",
+        "Montante total",
+        "Suma",
+    ],
 )
 def test_a_total_named_in_the_words_of_each_language_is_the_total(label):
     content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, [(label, "30.00")]))
     assert _read(content).order.total == Decimal("30.00")
 
 
-@pytest.mark.parametrize("label", ["Goods total", "Total hors taxes", "Gesamt netto"])
+@pytest.mark.parametrize(
+    "label", ["Goods total", "Total hors taxes", "Sous total", "Gesamt netto", "Bedrag excl. btw"]
+)
 def test_a_net_sum_named_in_the_words_of_each_language_is_the_subtotal(label):
     rows = [(label, "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))

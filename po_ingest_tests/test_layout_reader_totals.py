@@ -211,3 +211,14 @@ def test_a_label_over_its_amount_in_a_padded_box_names_it():
     totals = [(490, 200, "Order total"), (-X["total"], 229, "30.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + totals)
     assert _read(content).order.total == Decimal("30.00")
+
+
+@pytest.mark.parametrize("value", ["30.00 EUR incl. VAT", "30.00 USD.", "30.00 *", "30.00 € netto"])
+def test_a_total_with_what_it_includes_or_a_mark_after_its_amount_is_the_total(value):
+    content, _ = _page(_header() + _titles() + _ITEMS + [(380, 200, "Total"), (470, 200, value)])
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_number_followed_by_other_words_is_still_no_amount_of_the_totals():
+    terms = [(50, 230, "Zahlung 30 Tage netto")]
+    assert _net_total_with(terms) == Decimal("30.00")

@@ -54,6 +54,10 @@ _GRID_PITCH = 2.5  # lines apart a boxed grid's titles and values may be
 _PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
+_AFTER_AMOUNT = re.compile(
+    rf"^(?:\W+|\W*(?:{alternatives(vocabulary()['totals']['after_amount'])})(?!\w).{{0,30}})$",
+    re.IGNORECASE,
+)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
 # "Total:23,684.10": a label run into its amount by a colon, printed with no space.
@@ -135,9 +139,12 @@ def _label_and_amount(
 
 def _words_follow(row: Row, cell_of: list[int], end: int) -> bool:
     """Words other than a currency after a number in its cell: a sentence ("a period of
-    twenty-four (24) months"), not a totals line, which ends on its amount."""
+    twenty-four (24) months"), not a totals line, which ends on its amount, its currency
+    and at most a few words saying what it includes ("incl. VAT") or a mark ("*")."""
     after = [w.text for n, w in enumerate(row.words[end:], end) if cell_of[n] == cell_of[end - 1]]
-    return len(after) > 1 or (bool(after) and find_currency(after[0]) is None)
+    if after and find_currency(after[0].rstrip(".")) is not None:
+        after = after[1:]
+    return bool(after) and not _AFTER_AMOUNT.match(" ".join(after))
 
 
 def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:

@@ -222,3 +222,9 @@ def test_a_total_with_what_it_includes_or_a_mark_after_its_amount_is_the_total(v
 def test_a_number_followed_by_other_words_is_still_no_amount_of_the_totals():
     terms = [(50, 230, "Zahlung 30 Tage netto")]
     assert _net_total_with(terms) == Decimal("30.00")
+
+
+def test_a_boxed_cells_label_at_its_top_left_names_the_amount_at_its_bottom_right():
+    totals = [(380, 200, "Order total"), (-X["total"], 216, "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")

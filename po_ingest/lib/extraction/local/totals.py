@@ -199,9 +199,21 @@ def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -
         return None
     x0, x1 = amount[0].x0, amount[-1].x1
     over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]
+    if not over and above.cells()[-1].x1 < x0:
+        over = above.cells()[-1:]  # the label at a box's top left, its amount at bottom right
     if len(over) != 1 or _label_and_amount(above, decimal_comma)[2] is not None:
         return None
     return over[0].text if _kind([over[0].text]) not in (None, "ignore") else None
+
+
+def _label_above(above: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
+    """The label over an amount (`_label_over`) on the nearest row printing a word over it,
+    else on the row right above, ending left of it: a boxed cell's label at its top left,
+    its amount at its bottom right."""
+    for candidate in (_row_over(above, amount), above[-1] if above else None):
+        if candidate is not None and (label := _label_over(candidate, row, amount, decimal_comma)):
+            return label
+    return None
 
 
 def _label_beside(near: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
@@ -379,11 +391,7 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind, labels = _kind([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
             kind, labels = _kind([under]), [under]
-        if (
-            not labels
-            and (above := _row_over(unfolded[:n], words))
-            and (over := _label_over(above, row, words, decimal_comma))
-        ):
+        if not labels and (over := _label_above(unfolded[:n], row, words, decimal_comma)):
             kind, labels = _kind([over]), [over]
         near = unfolded[max(n - 1, 0) : n] + unfolded[n + 1 : n + 2]
         if not labels and (beside := _label_beside(near, row, words, decimal_comma)):

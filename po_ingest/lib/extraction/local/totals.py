@@ -61,7 +61,7 @@ _AFTER_AMOUNT = re.compile(
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
 # "Total:23,684.10": a label run into its amount by a colon, printed with no space.
-_GLUED = re.compile(r"^(?P<label>[^\W\d_]{2,}\.?:)(?P<amount>\d[\d.,]*\d)$")
+_GLUED = re.compile(r"^(?P<label>[^\W\d_]{2,}\.?:)(?P<amount>[$€£]?\d[\d.,]*\d)$")
 
 
 @dataclass

@@ -233,3 +233,16 @@ def test_a_boxed_cells_label_at_its_top_left_names_the_amount_at_its_bottom_righ
     totals = [(380, 200, "Order total"), (-X["total"], 216, "30.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + totals)
     assert _read(content).order.total == Decimal("30.00")
+
+
+def test_an_orders_value_printed_above_its_items_and_nowhere_under_them_is_the_total():
+    value = [(50, 110, "VALUE OF ORDER:"), (200, 110, "30.00 USD / gross")]
+    content, _ = _page(_header() + value + _titles() + _ITEMS)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_an_amount_above_the_items_labelled_otherwise_is_no_total():
+    value = [(50, 110, "Credit limit:"), (200, 110, "30.00 USD")]
+    content, _ = _page(_header() + value + _titles() + _ITEMS)
+    with pytest.raises(ExtractionDeclined, match="no total found"):
+        _read(content)

@@ -435,3 +435,13 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")
     return totals
+
+
+def total_above(rows: list[Row], decimal_comma: bool) -> Found | None:
+    """The order's total printed above its items, in the header ("VALUE OF ORDER: 72.030,74
+    USD / gross"), for an order printing none under them: the first labelled one."""
+    for row in rows:
+        labels, words, value = _label_and_amount(_unglued(row), decimal_comma)
+        if value is not None and _kind(labels) == "total":
+            return Found(value, row.page, words)
+    return None

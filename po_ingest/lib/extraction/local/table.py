@@ -26,7 +26,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
-from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.totals_kinds import starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
     continue_item,

@@ -8,52 +8,21 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.layout import Cell, Row, Word, unspaced
+from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
+from po_ingest.lib.extraction.local.totals_grid import unfold_grids
+from po_ingest.lib.extraction.local.totals_kinds import is_amount, kind_of
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-
-def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
-    """A line that starts with a totals label of one of `kinds` (vocabulary [totals])."""
-    phrases = [p for kind in kinds for p in vocabulary()["totals"][kind]]
-    return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
-
-
-# On a tie, checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
-# a subtotal, before "Total".
-_KINDS = (
-    ("ignore", starting("ignore")),
-    ("tax_sum", starting("tax_sum")),
-    ("allowances", starting("allowances")),
-    ("charges", starting("charges")),
-    ("subtotal", starting("subtotal")),
-    # "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
-    # "VAT/USt.-Id-Nummer": a tax number, not a tax line.
-    (
-        "tax",
-        starting(
-            "tax",
-            exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
-            r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
-        ),
-    ),
-    ("total", starting("total")),
-)
-# "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
-_WORDY = re.compile(r"[^\W\d_]{2,}")
+_WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a cell that may name a line
 # "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.", "Nettoendbetrag"
 # (net final amount): a total, not a subtotal ("Subtotal").
 _NET_TOTAL = re.compile(
     r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.)|endbetrag)", re.IGNORECASE
 )
-# "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
-# prints; terms and conditions under the totals run on for more words.
-_LABEL_WORDS = 10
-_TITLE_ROWS = 3
-_GRID_PITCH = 2.5  # lines apart a boxed grid's titles and values may be
 _PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
-_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
-_RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
+_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it
+# What may close an amount's cell: a mark ("*") or words of what it includes ("incl. VAT").
 _AFTER_AMOUNT = re.compile(
     rf"^(?:\W+|\W*(?:{alternatives(vocabulary()['totals']['after_amount'])})(?!\w).{{0,30}})$",
     re.IGNORECASE,
@@ -109,10 +78,6 @@ def summed(lines: list[Found]) -> Found | None:
     return Found(sum((f.value for f in lines), Decimal(0)), lines[0].page, words)
 
 
-def _is_amount(token: str, decimal_comma: bool) -> bool:
-    return "%" not in token and parse_amount(token, decimal_comma) is not None
-
-
 def _label_and_amount(
     row: Row, decimal_comma: bool
 ) -> tuple[list[str], list[Word], Decimal | None]:
@@ -126,7 +91,7 @@ def _label_and_amount(
             if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
-            if _is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
+            if is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
                 cells = Row(row.page, row.words[:start]).cells()
                 texts = [unspaced(c.text) for c in reversed(cells)]
                 labels = [t for t in texts if _WORDY.search(t) and find_currency(t) != t.strip()]
@@ -156,7 +121,7 @@ def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | N
     if above.page != row.page or row.y - above.y > 2 * max(above.height, row.height):
         return None
     label = above.cells()[-1]
-    if abs(label.x0 - translated[0].x0) > 4 or _kind([label.text]) is None:
+    if abs(label.x0 - translated[0].x0) > 4 or kind_of([label.text]) is None:
         return None
     return label.text
 
@@ -165,7 +130,7 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     """An amount alone on its line over a totals label printing none (SAP's "237,619.20"
     over "Total General / USD"): that label names it."""
     cells = row.cells()
-    if not following or len(cells) != 1 or not _is_amount(cells[0].text, decimal_comma):
+    if not following or len(cells) != 1 or not is_amount(cells[0].text, decimal_comma):
         return None
     below = following[0]
     if below.page != row.page or below.y - row.y > 1.6 * max(row.height, below.height):
@@ -173,7 +138,7 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     label = below.cells()[0]
     if label.x1 > cells[0].x0 or _label_and_amount(below, decimal_comma)[2] is not None:
         return None
-    return label.text if _kind([label.text]) not in (None, "ignore") else None
+    return label.text if kind_of([label.text]) not in (None, "ignore") else None
 
 
 def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
@@ -203,7 +168,7 @@ def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -
         over = above.cells()[-1:]  # the label at a box's top left, its amount at bottom right
     if len(over) != 1 or _label_and_amount(above, decimal_comma)[2] is not None:
         return None
-    return over[0].text if _kind([over[0].text]) not in (None, "ignore") else None
+    return over[0].text if kind_of([over[0].text]) not in (None, "ignore") else None
 
 
 def _label_above(above: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
@@ -228,33 +193,12 @@ def _label_beside(near: list[Row], row: Row, amount: list[Word], decimal_comma: 
             continue
         label = other.cells()[-1]
         if label.x1 < amount[0].x0 and _label_and_amount(other, decimal_comma)[2] is None:
-            return label.text if _kind([label.text]) not in (None, "ignore") else None
+            return label.text if kind_of([label.text]) not in (None, "ignore") else None
     return None
 
 
 def _latin(text: str) -> bool:
     return any("a" <= c.lower() <= "z" for c in text)
-
-
-def _kind(labels: list[str]) -> str | None:
-    """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
-    Subtotal", "Total" in "Total … 800 Units …"."""
-    for label in labels:
-        if len(label.split()) > _LABEL_WORDS:
-            continue  # a sentence ("Delivery is made in accordance with …"), not a label
-        label = unspaced(label)  # "G e s a m t b e t r a g"
-        if m := _RATE_FIRST.match(label):
-            label = m["rest"]
-        # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
-        # tie, the order above.
-        matches = [
-            (len(m.group(0)), -order, kind)
-            for order, (kind, pattern) in enumerate(_KINDS)
-            if (m := pattern.match(label))
-        ]
-        if matches:
-            return max(matches)[2]
-    return None
 
 
 def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str | None:
@@ -267,7 +211,7 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
             return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
-        kind = _kind(labels) if value is not None else None
+        kind = kind_of(labels) if value is not None else None
         if kind in (None, "ignore"):
             return None
         repeats = kind in ("total", "subtotal") and value == total.value
@@ -285,88 +229,9 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
         return False
     for row in rows[1:]:
         labels, _, value = _label_and_amount(row, decimal_comma)
-        if value is not None and _kind(labels) == "total":
+        if value is not None and kind_of(labels) == "total":
             return value > total.value
     return False
-
-
-def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
-    """Each amount of `row` as a row of its own, after the title words printed over it; a
-    title row of as many cells as amounts titles them in order (titles left-aligned over
-    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount). A rate
-    ("% IVA" over "21,00") is no amount of the block."""
-    amounts = [c for c in row.cells() if _is_amount(c.text, decimal_comma)]
-    lines = []
-    for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
-        over = []
-        for title in titles:
-            if len(cells := title.cells()) == len(amounts):
-                over += cells[n].words
-            else:
-                over += [w for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0 for w in c.words]
-        over = over or _title_left_of(cell, titles[-1])
-        if not any("%" in w.text for w in over):
-            lines.append(Row(row.page, over + cell.words))
-    return lines
-
-
-def _title_left_of(cell: Cell, title: Row) -> list[Word]:
-    """Titles left-aligned over amounts set further right, under none of them ("Cuota IVA"
-    over "1.308,07" right of it): the last title cell starting left of the amount."""
-    starts = [c for c in title.cells() if c.x0 <= cell.x0]
-    return starts[-1].words if starts else []
-
-
-def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) -> bool:
-    """Short words and no amount, right above `below` (`pitch` lines apart at most)."""
-    close = row.page == below.page and below.y - row.y <= pitch * max(row.height, below.height)
-    cells = row.cells()
-    return (
-        close
-        and not any(_is_amount(c.text, decimal_comma) for c in cells)
-        and all(len(c.text.split()) <= _LABEL_WORDS for c in cells)  # a sentence titles none
-    )
-
-
-def _texts_before(row: Row, decimal_comma: bool) -> list[Cell] | None:
-    """A row of two amounts or more, beside them only currencies and, left of them all, words
-    naming no totals line ("TRANSFERENCIA" under "Forma de pago"): those words (a grid's
-    values); None for any other row."""
-    cells = row.cells()
-    amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
-    texts = [c for c in cells if c not in amounts and find_currency(c.text) != c.text.strip()]
-    if len(amounts) < 2 or any(c.x0 > amounts[0].x0 or _kind([c.text]) for c in texts):
-        return None
-    return texts
-
-
-def _names_totals(title: Row) -> bool:
-    """Two titles or more naming totals lines ("Base imponible", "Total"), not an item
-    table's header ("Nettopreis", "Nettowert")."""
-    return sum(_kind([c.text]) not in (None, "ignore") for c in title.cells()) >= 2
-
-
-def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
-    """Totals printed as a row of columns, titles over amounts ("Sales tax" over "0.00"
-    beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
-    out: list[Row] = []
-    for row in rows:
-        if (texts := _texts_before(row, decimal_comma)) is not None:
-            titles, below = [], row
-            while (
-                out
-                and len(titles) < _TITLE_ROWS
-                # A boxed grid pads its cells: its values may sit further under their titles.
-                and _titles_over(out[-1], below, decimal_comma, 2 if titles else _GRID_PITCH)
-            ):
-                below = out.pop()
-                titles.insert(0, below)
-            if titles and (not texts or _names_totals(titles[-1])):
-                out += _titled_amounts(row, titles, decimal_comma)
-                continue
-            out += titles  # words over an item's numbers: no titles of the totals
-        out.append(row)
-    return out
 
 
 def _in_block(totals: Totals, row: Row) -> bool:
@@ -379,23 +244,23 @@ def _in_block(totals: Totals, row: Row) -> bool:
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     rows = [_unglued(row) for row in rows]
-    unfolded = _unfolded(rows, decimal_comma)
+    unfolded = unfold_grids(rows, decimal_comma)
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
             if _in_block(totals, row) and not _DATE_WORD.search(row.text):
-                totals.unread |= _kind([row.cells()[0].text]) not in (None, "ignore")
+                totals.unread |= kind_of([row.cells()[0].text]) not in (None, "ignore")
             continue
-        kind = _kind(labels)
+        kind = kind_of(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):
-            kind, labels = _kind([over]), [over]
+            kind, labels = kind_of([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
-            kind, labels = _kind([under]), [under]
+            kind, labels = kind_of([under]), [under]
         if not labels and (over := _label_above(unfolded[:n], row, words, decimal_comma)):
-            kind, labels = _kind([over]), [over]
+            kind, labels = kind_of([over]), [over]
         near = unfolded[max(n - 1, 0) : n] + unfolded[n + 1 : n + 2]
         if not labels and (beside := _label_beside(near, row, words, decimal_comma)):
-            kind, labels = _kind([beside]), [beside]
+            kind, labels = kind_of([beside]), [beside]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
@@ -442,6 +307,6 @@ def total_above(rows: list[Row], decimal_comma: bool) -> Found | None:
     USD / gross"), for an order printing none under them: the first labelled one."""
     for row in rows:
         labels, words, value = _label_and_amount(_unglued(row), decimal_comma)
-        if value is not None and _kind(labels) == "total":
+        if value is not None and kind_of(labels) == "total":
             return Found(value, row.page, words)
     return None

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.totals import find_totals
 from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 
 _ITEMS = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00") + _item(
@@ -95,3 +98,151 @@ def test_a_tax_total_named_with_its_word_after_is_the_tax(label):
         Decimal("5.70"),
         Decimal("35.70"),
     )
+
+
+@pytest.mark.parametrize("printed", ["Total:30.00 (GBP)", "Total:£30.00"])
+def test_a_total_label_run_into_its_amount_is_the_total(printed):
+    """Oracle's "Total:30.00 (GBP)": the label and the amount printed as one word."""
+    totals = [(-X["total"], 200, printed)]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_the_currency_after_a_total_run_into_its_label_is_the_orders():
+    content, _ = _page(_header() + _titles() + _ITEMS + [(-X["total"], 200, "Total:30.00 (GBP)")])
+    assert _read(content).order.currency == "GBP"
+
+
+def test_a_net_final_amount_and_nothing_more_is_the_total():
+    """German "Nettoendbetrag" (net final amount): the order states no tax."""
+    rows = [("Nettoendbetrag in EUR:", "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("30.00"))
+
+
+def _boxed_totals_grid(y: float) -> list[tuple[float, float, str]]:
+    """A boxed grid of totals: titles left-aligned, padded cells set the values
+    over two lines lower and further right; the payment terms share its row; a rate column.
+    Its values fall under the items' quantity, price and amount columns."""
+    titles = [(50, y, "Forma de pago"), (150, y, "Base imponible"), (300, y, "% IVA")]
+    titles += [(400, y, "Importe IVA"), (490, y, "Total")]
+    values = [(50, y + 26, "TRANSFERENCIA"), (-250, y + 26, "30.00"), (-330, y + 26, "21")]
+    values += [(-440, y + 26, "6.30"), (-545, y + 26, "36.30 EUR")]
+    return titles + values
+
+
+def test_a_boxed_grid_of_totals_under_a_gap_pairs_each_value_with_its_title():
+    """The gap under the items pauses their table; the grid's titles close it: the full
+    row of values under them is no item."""
+    note = [(50, 230, "Rogamos confirmen el pedido en un plazo de 48 horas.")]
+    content, _ = _page(_header() + _titles() + _ITEMS + note + _boxed_totals_grid(260))
+    order = _read(content).order
+    assert len(order.items) == 2
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.30"),
+        Decimal("36.30"),
+    )
+
+
+def _row(y: float, cells: list[tuple[float, str]]) -> Row:
+    words = []
+    for x, text in cells:
+        for part in text.split():
+            words.append(Word(x, y - 4, x + 6 * len(part), y + 4, part))
+            x += 6 * len(part) + 3
+    return Row(0, words)
+
+
+def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
+    """Past a page break the rows under the totals may be a later page's items: a unit
+    between their numbers, "Nettowert" over them, is no subtotal."""
+    header = _row(100, [(40, "Position"), (300, "Menge"), (400, "Nettopreis"), (480, "Nettowert")])
+    item = _row(
+        118, [(40, "00020"), (300, "120"), (330, "each"), (400, "18.80"), (480, "2,256.00")]
+    )
+    total = _row(140, [(380, "Total net value"), (480, "3,501.60")])
+    totals = find_totals([header, item, total], decimal_comma=False)
+    assert (totals.subtotal.value, totals.total.value) == (Decimal("3501.60"), Decimal("3501.60"))
+
+
+@pytest.mark.parametrize(
+    "label",
+    [
+        "Order value",
+        "Order amount",
+        "Summe",
+        "Gesamtpreis",
+        "Totaalbedrag",
+        "Eindbedrag",
+        "Importo totale",
+        "Montante total",
+        "Suma",
+    ],
+)
+def test_a_total_named_in_the_words_of_each_language_is_the_total(label):
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, [(label, "30.00")]))
+    assert _read(content).order.total == Decimal("30.00")
+
+
+@pytest.mark.parametrize(
+    "label", ["Goods total", "Total hors taxes", "Sous total", "Gesamt netto", "Bedrag excl. btw"]
+)
+def test_a_net_sum_named_in_the_words_of_each_language_is_the_subtotal(label):
+    rows = [(label, "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.00"),
+        Decimal("36.00"),
+    )
+
+
+def test_a_total_set_larger_than_its_label_beside_it_is_the_total():
+    """The label in 9 pt beside the amount in 16 pt set lower: two rows, their words
+    overlapping in height."""
+    _, pdf = _page(_header() + _titles() + _ITEMS + [(450, 200, "Total")])
+    text = "30.00"
+    width = pymupdf.get_text_length(text, fontname="hebo", fontsize=16)
+    pdf[0].insert_text((X["total"] - width, 212), text, fontname="hebo", fontsize=16)
+    order = _read(pdf.tobytes()).order
+    assert order.total == Decimal("30.00")
+
+
+def test_a_label_over_its_amount_in_a_padded_box_names_it():
+    """A boxed cell sets its amount more than a blank line under its label."""
+    totals = [(490, 200, "Order total"), (-X["total"], 229, "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+@pytest.mark.parametrize("value", ["30.00 EUR incl. VAT", "30.00 USD.", "30.00 *", "30.00 € netto"])
+def test_a_total_with_what_it_includes_or_a_mark_after_its_amount_is_the_total(value):
+    content, _ = _page(_header() + _titles() + _ITEMS + [(380, 200, "Total"), (470, 200, value)])
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_a_number_followed_by_other_words_is_still_no_amount_of_the_totals():
+    terms = [(50, 230, "Zahlung 30 Tage netto")]
+    assert _net_total_with(terms) == Decimal("30.00")
+
+
+def test_a_boxed_cells_label_at_its_top_left_names_the_amount_at_its_bottom_right():
+    totals = [(380, 200, "Order total"), (-X["total"], 216, "30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_an_orders_value_printed_above_its_items_and_nowhere_under_them_is_the_total():
+    value = [(50, 110, "VALUE OF ORDER:"), (200, 110, "30.00 USD / gross")]
+    content, _ = _page(_header() + value + _titles() + _ITEMS)
+    assert _read(content).order.total == Decimal("30.00")
+
+
+def test_an_amount_above_the_items_labelled_otherwise_is_no_total():
+    value = [(50, 110, "Credit limit:"), (200, 110, "30.00 USD")]
+    content, _ = _page(_header() + value + _titles() + _ITEMS)
+    with pytest.raises(ExtractionDeclined, match="no total found"):
+        _read(content)

@@ -39,7 +39,7 @@ from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_ru
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
 from po_ingest.lib.extraction.local.title_number import date_under_number, number_under_title
-from po_ingest.lib.extraction.local.totals import find_totals
+from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.values import (
@@ -220,6 +220,8 @@ class LocalExtractor:
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")
         unpriced = prints_no_prices(table)
+        if totals.total is None and not unpriced:
+            totals.total = total_above(rows[: table.start_row], decimal_comma)
         if totals.total is None and not unpriced:
             raise decline("no total found")
         if unpriced and (problem := unpriced_problem(table, totals, labelled, rows)):

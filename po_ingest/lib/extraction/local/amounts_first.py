@@ -10,7 +10,7 @@ from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code, split_code
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.table import Table
-from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.totals_kinds import starting
 from po_ingest.lib.extraction.local.two_line import (
     amounts_row,
     by_lane,

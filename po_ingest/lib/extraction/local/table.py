@@ -35,7 +35,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
-from po_ingest.lib.extraction.local.totals import closes_table, starting
+from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
     continue_item,
@@ -76,6 +76,11 @@ def _is_sentence(row: Row, columns: list[Column]) -> bool:
     not an item's."""
     words = sum(w.text[:1].isalpha() for w in row.words)
     return len(row.cells()) == 1 and words >= 3 and not _is_full_item(row, columns)
+
+
+def _totals_named(row: Row) -> int:
+    """How many of the row's cells start with a totals label (a tax number's is none)."""
+    return sum(closes_table(unspaced(c.text)) for c in row.cells())
 
 
 def _amount(item: RawItem, name: str, decimal_comma: bool) -> Decimal | None:
@@ -205,14 +210,22 @@ def find_items(
         if table is None or closed:
             continue
         if not in_table:
+            if (
+                resumable
+                and table.items
+                and table.items[-1].page == row.page
+                and _totals_named(row) >= 2
+            ):
+                # A boxed totals grid's titles under the gap ("Base imponible", "Total"):
+                # the full row under them is its values, no item.
+                closed = True
+                continue
             if not (resumable and _is_full_item(row, table.columns)):
                 continue
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
-        if any(closes_table(unspaced(c.text)) for c in cells) and not _multiplies(
-            assign(row, table.columns)
-        ):
+        if _totals_named(row) and not _multiplies(assign(row, table.columns)):
             in_table, closed, table.end_row = False, True, index - 1
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells):

@@ -9,55 +9,28 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
+from po_ingest.lib.extraction.local.totals_grid import unfold_grids
+from po_ingest.lib.extraction.local.totals_kinds import is_amount, kind_of
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
-
-def starting(*kinds: str, exclude: str = "") -> re.Pattern[str]:
-    """A line that starts with a totals label of one of `kinds` (vocabulary [totals])."""
-    phrases = [p for kind in kinds for p in vocabulary()["totals"][kind]]
-    return re.compile(rf"^\W*(?:{alternatives(phrases)})(?!\w){exclude}", re.IGNORECASE)
-
-
-# "VAT No.", "USt-IdNr.", "USt.-Identnummer", glossed "UST (VAT) ID" or
-# "VAT/USt.-Id-Nummer": a tax number, not a tax line.
-TAX_LINE = starting(
-    "tax",
-    exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
-    r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
+_WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a cell that may name a line
+# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.", "Nettoendbetrag"
+# (net final amount): a total, not a subtotal ("Subtotal").
+_NET_TOTAL = re.compile(
+    r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.)|endbetrag)", re.IGNORECASE
 )
-_CLOSING = starting("subtotal", "total", "tax_sum")
-
-
-def closes_table(text: str) -> bool:
-    """A line starting with a totals block's label (a tax number's is none)."""
-    return bool(_CLOSING.match(text) or TAX_LINE.match(text))
-
-
-# On a tie, checked in this order: "Total VAT" is a tax sum, "Subtotal Freight" a charge, "Total HT"
-# a subtotal, before "Total".
-_KINDS = (
-    ("ignore", starting("ignore")),
-    ("tax_sum", starting("tax_sum")),
-    ("allowances", starting("allowances")),
-    ("charges", starting("charges")),
-    ("subtotal", starting("subtotal")),
-    ("tax", TAX_LINE),
-    ("total", starting("total")),
+_PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
+_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it
+# What may close an amount's cell: a mark ("*") or words of what it includes ("incl. VAT").
+_AFTER_AMOUNT = re.compile(
+    rf"^(?:\W+|\W*(?:{alternatives(vocabulary()['totals']['after_amount'])})(?!\w).{{0,30}})$",
+    re.IGNORECASE,
 )
-# "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
-_WORDY = re.compile(r"[^\W\d_]{2,}")
-# "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.": a total, not a
-# subtotal ("Subtotal").
-_NET_TOTAL = re.compile(r"^(?!.*\bsub).*\b(?:total|totale|gesamt|totaal|tot\.)", re.IGNORECASE)
-# "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
-# prints; terms and conditions under the totals run on for more words.
-_LABEL_WORDS = 10
-_TITLE_ROWS = 3
-_PASSED_ROWS = 2  # lines of other columns between a label and its amount under it  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
-_RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 # "Delivery date: 02.03.2026" under the totals: a date line, not a charge left unread.
 _DATE_WORD = re.compile(r"(?<![\d.,])\d{1,4}([./-])\d{1,2}\1\d{2,4}(?![\d.,])")
+# "Total:23,684.10": a label run into its amount by a colon, printed with no space.
+_GLUED = re.compile(r"^(?P<label>[^\W\d_]{2,}\.?:)(?P<amount>[$€£]?\d[\d.,]*\d)$")
 
 
 @dataclass
@@ -79,16 +52,30 @@ class Totals:
         return summed(self.taxes)
 
 
+def _unglued(row: Row) -> Row:
+    """A row with each label run into its amount ("Total:23,684.10") as the two words they
+    are; the amount takes the right end of the box, in proportion to its characters."""
+    if not any(_GLUED.match(w.text) for w in row.words):
+        return row
+    words = []
+    for w in row.words:
+        if m := _GLUED.match(w.text):
+            cut = w.x1 - (w.x1 - w.x0) * len(m["amount"]) / len(w.text)
+            words += [
+                Word(w.x0, w.y0, cut, w.y1, m["label"]),
+                Word(cut, w.y0, w.x1, w.y1, m["amount"]),
+            ]
+        else:
+            words.append(w)
+    return Row(row.page, words)
+
+
 def summed(lines: list[Found]) -> Found | None:
     """Several lines of one kind (two tax rates, freight and packing) as one amount."""
     if not lines:
         return None
     words = [w for line in lines for w in line.words]
     return Found(sum((f.value for f in lines), Decimal(0)), lines[0].page, words)
-
-
-def _is_amount(token: str, decimal_comma: bool) -> bool:
-    return "%" not in token and parse_amount(token, decimal_comma) is not None
 
 
 def _label_and_amount(
@@ -104,7 +91,7 @@ def _label_and_amount(
             if start < 0 or cell_of[start] != cell_of[end - 1]:
                 continue
             token = " ".join(words[start:end])
-            if _is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
+            if is_amount(token, decimal_comma) and not _words_follow(row, cell_of, end):
                 cells = Row(row.page, row.words[:start]).cells()
                 texts = [unspaced(c.text) for c in reversed(cells)]
                 labels = [t for t in texts if _WORDY.search(t) and find_currency(t) != t.strip()]
@@ -117,9 +104,12 @@ def _label_and_amount(
 
 def _words_follow(row: Row, cell_of: list[int], end: int) -> bool:
     """Words other than a currency after a number in its cell: a sentence ("a period of
-    twenty-four (24) months"), not a totals line, which ends on its amount."""
+    twenty-four (24) months"), not a totals line, which ends on its amount, its currency
+    and at most a few words saying what it includes ("incl. VAT") or a mark ("*")."""
     after = [w.text for n, w in enumerate(row.words[end:], end) if cell_of[n] == cell_of[end - 1]]
-    return len(after) > 1 or (bool(after) and find_currency(after[0]) is None)
+    if after and find_currency(after[0].rstrip(".")) is not None:
+        after = after[1:]
+    return bool(after) and not _AFTER_AMOUNT.match(" ".join(after))
 
 
 def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | None:
@@ -131,7 +121,7 @@ def _label_over_translation(above: Row, row: Row, amount: list[Word]) -> str | N
     if above.page != row.page or row.y - above.y > 2 * max(above.height, row.height):
         return None
     label = above.cells()[-1]
-    if abs(label.x0 - translated[0].x0) > 4 or _kind([label.text]) is None:
+    if abs(label.x0 - translated[0].x0) > 4 or kind_of([label.text]) is None:
         return None
     return label.text
 
@@ -140,7 +130,7 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     """An amount alone on its line over a totals label printing none (SAP's "237,619.20"
     over "Total General / USD"): that label names it."""
     cells = row.cells()
-    if not following or len(cells) != 1 or not _is_amount(cells[0].text, decimal_comma):
+    if not following or len(cells) != 1 or not is_amount(cells[0].text, decimal_comma):
         return None
     below = following[0]
     if below.page != row.page or below.y - row.y > 1.6 * max(row.height, below.height):
@@ -148,7 +138,7 @@ def _label_under(following: list[Row], row: Row, decimal_comma: bool) -> str | N
     label = below.cells()[0]
     if label.x1 > cells[0].x0 or _label_and_amount(below, decimal_comma)[2] is not None:
         return None
-    return label.text if _kind([label.text]) not in (None, "ignore") else None
+    return label.text if kind_of([label.text]) not in (None, "ignore") else None
 
 
 def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
@@ -164,44 +154,51 @@ def _row_over(rows: list[Row], amount: list[Word]) -> Row | None:
 
 def _label_over(above: Row, row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
     """An amount alone on its line (its currency aside) under a totals label printing none,
-    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line's
-    height apart: that label names it."""
+    over it ("TOTALE ORDINE (Iva esclusa)" over "EUR 3.008,54"), at most a blank line and
+    a half apart (a boxed cell's padding): that label names it."""
     rest = [w for w in row.words if w not in amount]
     if any(find_currency(w.text) != w.text.strip() for w in rest):
         return None
     gap = min(w.y0 for w in amount) - max(w.y1 for w in above.words)
-    if above.page != row.page or gap > max(row.height, above.height):
+    if above.page != row.page or gap > _PADDED_GAP * max(row.height, above.height):
         return None
     x0, x1 = amount[0].x0, amount[-1].x1
     over = [c for c in above.cells() if c.x0 < x1 and c.x1 > x0]
+    if not over and above.cells()[-1].x1 < x0:
+        over = above.cells()[-1:]  # the label at a box's top left, its amount at bottom right
     if len(over) != 1 or _label_and_amount(above, decimal_comma)[2] is not None:
         return None
-    return over[0].text if _kind([over[0].text]) not in (None, "ignore") else None
+    return over[0].text if kind_of([over[0].text]) not in (None, "ignore") else None
+
+
+def _label_above(above: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
+    """The label over an amount (`_label_over`) on the nearest row printing a word over it,
+    else on the row right above, ending left of it: a boxed cell's label at its top left,
+    its amount at its bottom right."""
+    for candidate in (_row_over(above, amount), above[-1] if above else None):
+        if candidate is not None and (label := _label_over(candidate, row, amount, decimal_comma)):
+            return label
+    return None
+
+
+def _label_beside(near: list[Row], row: Row, amount: list[Word], decimal_comma: bool) -> str | None:
+    """An amount alone on its line (its currency aside) set in another size than its label
+    left of it ("Total" beside a larger "36.00"): their words overlap in height, yet make two
+    rows. The label ends the row right above or below, printing no amount."""
+    if any(find_currency(w.text) != w.text.strip() for w in row.words if w not in amount):
+        return None
+    top, bottom = min(w.y0 for w in amount), max(w.y1 for w in amount)
+    for other in near:
+        if other.page != row.page or not any(w.y0 < bottom and w.y1 > top for w in other.words):
+            continue
+        label = other.cells()[-1]
+        if label.x1 < amount[0].x0 and _label_and_amount(other, decimal_comma)[2] is None:
+            return label.text if kind_of([label.text]) not in (None, "ignore") else None
+    return None
 
 
 def _latin(text: str) -> bool:
     return any("a" <= c.lower() <= "z" for c in text)
-
-
-def _kind(labels: list[str]) -> str | None:
-    """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
-    Subtotal", "Total" in "Total … 800 Units …"."""
-    for label in labels:
-        if len(label.split()) > _LABEL_WORDS:
-            continue  # a sentence ("Delivery is made in accordance with …"), not a label
-        label = unspaced(label)  # "G e s a m t b e t r a g"
-        if m := _RATE_FIRST.match(label):
-            label = m["rest"]
-        # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a
-        # tie, the order above.
-        matches = [
-            (len(m.group(0)), -order, kind)
-            for order, (kind, pattern) in enumerate(_KINDS)
-            if (m := pattern.match(label))
-        ]
-        if matches:
-            return max(matches)[2]
-    return None
 
 
 def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str | None:
@@ -214,7 +211,7 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
             return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
-        kind = _kind(labels) if value is not None else None
+        kind = kind_of(labels) if value is not None else None
         if kind is None and value is not None and _total_under(rows[n - 1 :], decimal_comma):
             return "unnamed"  # "Riep. gr. fiscale: IT22  1.356,70" over "Totale con IVA"
         if kind in (None, "ignore"):
@@ -235,7 +232,7 @@ def _total_under(rows: list[Row], decimal_comma: bool) -> bool:
     if rows[1].y - rows[0].y > 2.5 * rows[1].height:
         return False
     labels, _, value = _label_and_amount(rows[1], decimal_comma)
-    return value is not None and _kind(labels) == "total"
+    return value is not None and kind_of(labels) == "total"
 
 
 def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
@@ -245,52 +242,9 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
         return False
     for row in rows[1:]:
         labels, _, value = _label_and_amount(row, decimal_comma)
-        if value is not None and _kind(labels) == "total":
+        if value is not None and kind_of(labels) == "total":
             return value > total.value
     return False
-
-
-def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
-    """Each amount of `row` as a row of its own, after the title words printed over it; a
-    title row of as many cells as amounts titles them in order (titles left-aligned over
-    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount)."""
-    amounts = [c for c in row.cells() if _is_amount(c.text, decimal_comma)]
-    lines = []
-    for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
-        over = []
-        for title in titles:
-            if len(cells := title.cells()) == len(amounts):
-                over += cells[n].words
-            else:
-                over += [w for w in title.words if w.x0 < cell.x1 and w.x1 > cell.x0]
-        lines.append(Row(row.page, over + cell.words))
-    return lines
-
-
-def _titles_over(row: Row, below: Row, decimal_comma: bool) -> bool:
-    """Words and no amount, right above `below`."""
-    close = row.page == below.page and below.y - row.y <= 2 * max(row.height, below.height)
-    return close and not any(_is_amount(c.text, decimal_comma) for c in row.cells())
-
-
-def _unfolded(rows: list[Row], decimal_comma: bool) -> list[Row]:
-    """Totals printed as a row of columns, titles over amounts ("Sales tax" over "0.00"
-    beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
-    out: list[Row] = []
-    for row in rows:
-        cells = row.cells()
-        amounts = [c for c in cells if _is_amount(c.text, decimal_comma)]
-        others = [c for c in cells if c not in amounts]
-        if len(amounts) >= 2 and all(find_currency(c.text) == c.text.strip() for c in others):
-            titles, below = [], row
-            while out and len(titles) < _TITLE_ROWS and _titles_over(out[-1], below, decimal_comma):
-                below = out.pop()
-                titles.insert(0, below)
-            if titles:
-                out += _titled_amounts(row, titles, decimal_comma)
-                continue
-        out.append(row)
-    return out
 
 
 def _in_block(totals: Totals, row: Row) -> bool:
@@ -302,27 +256,27 @@ def _in_block(totals: Totals, row: Row) -> bool:
 
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
-    unfolded = _unfolded(rows, decimal_comma)
+    rows = [_unglued(row) for row in rows]
+    unfolded = unfold_grids(rows, decimal_comma)
     ended = False  # a line of text under the subtotal, neither amount nor label: terms follow
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
             if _in_block(totals, row) and not _DATE_WORD.search(row.text) and not ended:
-                named = _kind([row.cells()[0].text]) not in (None, "ignore")
+                named = kind_of([row.cells()[0].text]) not in (None, "ignore")
                 totals.unread |= named
                 ended = not named  # "Abrechnung" over terms, then "Versand - Kennzeichnung …"
             continue
-        kind = _kind(labels)
+        kind = kind_of(labels)
         if kind is None and n and (over := _label_over_translation(unfolded[n - 1], row, words)):
-            kind, labels = _kind([over]), [over]
+            kind, labels = kind_of([over]), [over]
         if not labels and (under := _label_under(unfolded[n + 1 : n + 2], row, decimal_comma)):
-            kind, labels = _kind([under]), [under]
-        if (
-            not labels
-            and (above := _row_over(unfolded[:n], words))
-            and (over := _label_over(above, row, words, decimal_comma))
-        ):
-            kind, labels = _kind([over]), [over]
+            kind, labels = kind_of([under]), [under]
+        if not labels and (over := _label_above(unfolded[:n], row, words, decimal_comma)):
+            kind, labels = kind_of([over]), [over]
+        near = unfolded[max(n - 1, 0) : n] + unfolded[n + 1 : n + 2]
+        if not labels and (beside := _label_beside(near, row, words, decimal_comma)):
+            kind, labels = kind_of([beside]), [beside]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
@@ -362,3 +316,13 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")
     return totals
+
+
+def total_above(rows: list[Row], decimal_comma: bool) -> Found | None:
+    """The order's total printed above its items, in the header ("VALUE OF ORDER: 72.030,74
+    USD / gross"), for an order printing none under them: the first labelled one."""
+    for row in rows:
+        labels, words, value = _label_and_amount(_unglued(row), decimal_comma)
+        if value is not None and kind_of(labels) == "total":
+            return Found(value, row.page, words)
+    return None

@@ -19,7 +19,7 @@ from po_ingest.lib.extraction.local.header_rows import _titles
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, split_code
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.table import Table
-from po_ingest.lib.extraction.local.totals import starting
+from po_ingest.lib.extraction.local.totals_kinds import starting
 
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
 _CLOSE = starting("subtotal", "tax", "total", "tax_sum")

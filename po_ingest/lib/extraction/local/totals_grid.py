@@ -1,0 +1,90 @@
+"""Totals printed as a row of columns, titles over amounts, as in a boxed grid: each amount
+as a line of its own, named by the title over it."""
+
+from __future__ import annotations
+
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.totals_kinds import LABEL_WORDS, is_amount, kind_of
+from po_ingest.lib.extraction.local.values import find_currency
+
+_TITLE_ROWS = 3  # a column of totals titles wraps onto a few lines ("Sales" / "subtotal")
+_GRID_PITCH = 2.5  # lines apart a boxed grid's titles and values may be
+
+
+def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Row]:
+    """Each amount of `row` as a row of its own, after the title words printed over it; a
+    title row of as many cells as amounts titles them in order (titles left-aligned over
+    amounts right-aligned: "Totale IVA" may sit nearer the next column's amount). A rate
+    ("% IVA" over "21,00") is no amount of the block."""
+    amounts = [c for c in row.cells() if is_amount(c.text, decimal_comma)]
+    lines = []
+    for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
+        over = []
+        for title in titles:
+            if len(cells := title.cells()) == len(amounts):
+                over += cells[n].words
+            else:
+                over += [w for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0 for w in c.words]
+        over = over or _title_left_of(cell, titles[-1])
+        if not any("%" in w.text for w in over):
+            lines.append(Row(row.page, over + cell.words))
+    return lines
+
+
+def _title_left_of(cell: Cell, title: Row) -> list[Word]:
+    """Titles left-aligned over amounts set further right, under none of them ("Cuota IVA"
+    over "1.308,07" right of it): the last title cell starting left of the amount."""
+    starts = [c for c in title.cells() if c.x0 <= cell.x0]
+    return starts[-1].words if starts else []
+
+
+def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) -> bool:
+    """Short words and no amount, right above `below` (`pitch` lines apart at most)."""
+    close = row.page == below.page and below.y - row.y <= pitch * max(row.height, below.height)
+    cells = row.cells()
+    return (
+        close
+        and not any(is_amount(c.text, decimal_comma) for c in cells)
+        and all(len(c.text.split()) <= LABEL_WORDS for c in cells)  # a sentence titles none
+    )
+
+
+def _texts_before(row: Row, decimal_comma: bool) -> list[Cell] | None:
+    """A row of two amounts or more, beside them only currencies and, left of them all, words
+    naming no totals line ("TRANSFERENCIA" under "Forma de pago"): those words (a grid's
+    values); None for any other row."""
+    cells = row.cells()
+    amounts = [c for c in cells if is_amount(c.text, decimal_comma)]
+    texts = [c for c in cells if c not in amounts and find_currency(c.text) != c.text.strip()]
+    if len(amounts) < 2 or any(c.x0 > amounts[0].x0 or kind_of([c.text]) for c in texts):
+        return None
+    return texts
+
+
+def _names_totals(title: Row) -> bool:
+    """Two titles or more naming totals lines ("Base imponible", "Total"), not an item
+    table's header ("Nettopreis", "Nettowert")."""
+    return sum(kind_of([c.text]) not in (None, "ignore") for c in title.cells()) >= 2
+
+
+def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
+    """Totals printed as a row of columns, titles over amounts ("Sales tax" over "0.00"
+    beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
+    out: list[Row] = []
+    for row in rows:
+        if (texts := _texts_before(row, decimal_comma)) is not None:
+            titles, below = [], row
+            while (
+                out
+                and len(titles) < _TITLE_ROWS
+                # A boxed grid pads its cells: its values may sit further under their titles.
+                and _titles_over(out[-1], below, decimal_comma, 2 if titles else _GRID_PITCH)
+            ):
+                below = out.pop()
+                titles.insert(0, below)
+            if titles and (not texts or _names_totals(titles[-1])):
+                out += _titled_amounts(row, titles, decimal_comma)
+                continue
+            out += titles  # words over an item's numbers: no titles of the totals
+        out.append(row)
+    return out

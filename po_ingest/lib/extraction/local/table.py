@@ -49,6 +49,7 @@ from po_ingest.lib.extraction.local.under_item import (
     wrap_position,
     wraps_position,
 )
+from po_ingest.lib.extraction.local.untitled_unit import read_untitled_units
 from po_ingest.lib.extraction.local.values import parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
@@ -331,4 +332,5 @@ def find_items(
         table.end_row = index
     if table is None or not table.items:
         return None
+    read_untitled_units(table.columns, table.items)
     return table

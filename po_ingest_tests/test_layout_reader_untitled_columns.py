@@ -1,0 +1,72 @@
+"""The layout reader on columns printed without a title of their own: units set apart
+between the description and the quantity."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.local.columns import name_of
+from po_ingest_tests.test_layout_reader import _header, _page, _read, _totals
+
+
+@pytest.mark.parametrize(
+    ("title", "name"),
+    [
+        ("Descrizione dei beni", "description"),
+        ("Pr.unitario", "unit_price"),
+        ("Pr. unitario", "unit_price"),
+        ("Importo riga", "line_total"),
+    ],
+)
+def test_italian_titles_of_goods_price_and_line_amount(title, name):
+    assert name_of(title) == name
+
+
+_TITLES = [(30, 140, "Codice articolo"), (130, 140, "Descrizione dei beni")]
+_TITLES += [(-395, 140, "Q.ta'"), (-480, 140, "Pr.unitario"), (-570, 140, "Importo riga")]
+
+
+def _line(y: float, code: str, text: str, unit: str, qty: str, price: str, amount: str):
+    return [
+        (30, y, code),
+        (130, y, text),
+        (332, y, unit),
+        (-370, y, qty),
+        (-485, y, price),
+        (-570, y, amount),
+    ]
+
+
+def test_units_in_an_untitled_column_between_description_and_quantity_are_the_units():
+    items = _line(160, "1SET411103", "CANALINA 25x60 GRIGIA", "Mt", "30", "9,18817", "275,65")
+    items += _line(176, "1SET411105", "CANALINA 40x60", "Mt", "36", "10,85876", "390,92")
+    totals = _totals(210, [("TOTALE ORDINE", "666,57")])
+    content, _ = _page(
+        _header("Numero:", "Data:", "01/09/2025") + _TITLES + items + totals,
+        title="ORDINE A FORNITORE",
+    )
+    order = _read(content).order
+    assert [(i.description, i.unit, i.quantity, i.unit_price) for i in order.items] == [
+        ("CANALINA 25x60 GRIGIA", "Mt", Decimal("30"), Decimal("9.18817")),
+        ("CANALINA 40x60", "Mt", Decimal("36"), Decimal("10.85876")),
+    ]
+
+
+def test_a_short_last_word_not_lined_up_with_the_others_stays_in_the_description():
+    items = _line(160, "1SET411103", "CANALINA 25x60 GRIGIA", "", "30", "9,18817", "275,65")
+    items += _line(176, "1SET411105", "CANALINA 40x60", "", "36", "10,85876", "390,92")
+    items = [part for part in items if part[2]]
+    items += [(300, 176, "Mt")]  # one line's last word, not a column's
+    totals = _totals(210, [("TOTALE ORDINE", "666,57")])
+    content, _ = _page(
+        _header("Numero:", "Data:", "01/09/2025") + _TITLES + items + totals,
+        title="ORDINE A FORNITORE",
+    )
+    order = _read(content).order
+    assert [(i.description, i.unit) for i in order.items] == [
+        ("CANALINA 25x60 GRIGIA", None),
+        ("CANALINA 40x60 Mt", None),
+    ]
+

@@ -102,3 +102,42 @@ def test_a_code_keeps_no_slash_its_joined_title_puts_before_the_description():
     assert [(i.item_code, i.description) for i in order.items] == [
         ("00.782.1881", "Adapter 68-pol")
     ]
+
+
+def test_a_currency_printed_apart_from_its_title_joins_the_title_on_its_left():
+    """ "Preis      in EUR": the currency's words, set apart, are no title of their own."""
+    words = [
+        Word(626.8, 216.4, 648.8, 226.4, "Preis"),
+        Word(669.5, 216.2, 674.5, 223.2, "in"),
+        Word(682.3, 216.1, 699.2, 225.0, "EUR"),
+        Word(724.1, 216.4, 772.2, 226.4, "Bestellwert"),
+    ]
+    assert [[w.text for w in p] for p in title_phrases(words)] == [
+        ["Preis", "in", "EUR"],
+        ["Bestellwert"],
+    ]
+
+
+def test_a_currency_nearer_the_next_title_stays_apart_from_the_one_before():
+    words = [
+        Word(100.0, 100.0, 130.0, 110.0, "Preis"),
+        Word(200.0, 100.0, 220.0, 110.0, "EUR"),
+        Word(225.0, 100.0, 260.0, 110.0, "Betrag"),
+    ]
+    assert [[w.text for w in p] for p in title_phrases(words)] == [["Preis"], ["EUR", "Betrag"]]
+
+
+def test_a_price_under_its_title_and_a_currency_set_apart_is_the_price():
+    titles = [(30, 140, "Pos"), (60, 140, "Artikel"), (130, 140, "Bezeichnung")]
+    titles += [(-330, 140, "Menge"), (380, 140, "Preis"), (-455, 140, "in EUR")]
+    titles += [(-560, 140, "Betrag")]
+    items = [(30, 160, "1"), (60, 160, "AB-100"), (130, 160, "Schrauben M8"), (-330, 160, "10")]
+    items += [(-437, 160, "2,50"), (-560, 160, "25,00"), (30, 174, "2"), (60, 174, "CD-200")]
+    items += [(130, 174, "Scheiben"), (-330, 174, "4"), (-437, 174, "1,25"), (-560, 174, "5,00")]
+    totals = [(380, 200, "Gesamt"), (-560, 200, "30,00")]
+    content, _ = _page(_header() + titles + items + totals, title="Bestellung")
+    order = _read(content).order
+    assert [(i.item_code, i.unit_price, i.line_total) for i in order.items] == [
+        ("AB-100", Decimal("2.50"), Decimal("25.00")),
+        ("CD-200", Decimal("1.25"), Decimal("5.00")),
+    ]

@@ -1,5 +1,6 @@
 """The layout reader on columns printed without a title of their own: units set apart
-between the description and the quantity."""
+between the description and the quantity, a date under the code beside the description's
+next line."""
 
 from __future__ import annotations
 
@@ -70,3 +71,18 @@ def test_a_short_last_word_not_lined_up_with_the_others_stays_in_the_description
         ("CANALINA 40x60 Mt", None),
     ]
 
+
+def test_a_date_under_the_code_beside_the_next_description_line_is_no_label():
+    """ "05.09.2025  TYC/ERN" over "RoHS compliant  S:TYC 154721-E": a date under the item's code beside
+    its description's next line, not a row of labels over their values."""
+    titles = [(30, 140, "Pos"), (60, 140, "Artikel"), (160, 140, "Bezeichnung")]
+    titles += [(-380, 140, "Menge"), (-470, 140, "Preis"), (-570, 140, "Betrag")]
+    titles += [(60, 150, "Wunschtermin")]  # the date's title under the code's
+    items = [(30, 160, "1"), (60, 160, "KN.737022e"), (160, 160, "SM-STV 2x40pol")]
+    items += [(-380, 160, "10"), (-470, 160, "2,50"), (-570, 160, "25,00")]
+    items += [(60, 171, "05.09.2025"), (160, 171, "TYC/ERN")]
+    items += [(60, 184, "RoHS compliant"), (160, 184, "S:TYC 154721-E")]
+    totals = [(400, 210, "Gesamt"), (-570, 210, "25,00")]
+    content, _ = _page(_header() + titles + items + totals, title="Bestellung")
+    order = _read(content).order
+    assert [i.description for i in order.items] == ["SM-STV 2x40pol TYC/ERN"]

@@ -4,7 +4,10 @@ beside "Quantity")."""
 
 from __future__ import annotations
 
+import re
+
 from po_ingest.lib.extraction.local.columns import (
+    _IN,
     ORDER_COLUMNS,
     Column,
     ColumnWords,
@@ -12,6 +15,7 @@ from po_ingest.lib.extraction.local.columns import (
     titled_columns,
 )
 from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 
 Header = tuple[list[Column], int]  # the columns and how many rows their titles take
 
@@ -77,7 +81,37 @@ def title_phrases(words: list[Word]) -> list[list[Word]]:
             runs[-1].append(word)
         else:
             runs.append([word])
-    return runs
+    return _currency_joined(runs)
+
+
+# "in EUR", "EUR", "€": a title's currency, not a title of its own.
+_CURRENCY_ONLY = re.compile(rf"^(?:(?:{_IN})(?:\s+|$))*(?:{'|'.join(CURRENCY_CODES)}|[€$£])?$")
+
+
+def _currency_joined(runs: list[list[Word]]) -> list[list[Word]]:
+    """A title's currency printed apart from it ("Preis      in EUR"): the currency's
+    words, together, join the title they stand nearer to on their left; a currency nearer
+    the next title, or first on the line, stays as printed."""
+    joined: list[list[Word]] = []
+    for run in runs:
+        previous = joined[-1] if joined else None
+        if previous and _CURRENCY_ONLY.match(_text(run)) and _CURRENCY_ONLY.match(_text(previous)):
+            previous += run  # "in" then "EUR", set apart: one currency
+            continue
+        joined.append(run)
+    result: list[list[Word]] = []
+    for index, run in enumerate(joined):
+        following = joined[index + 1] if index + 1 < len(joined) else None
+        if (
+            result
+            and _CURRENCY_ONLY.match(_text(run))
+            and not _CURRENCY_ONLY.match(_text(result[-1]))
+            and (following is None or run[0].x0 - result[-1][-1].x1 <= following[0].x0 - run[-1].x1)
+        ):
+            result[-1] = result[-1] + run
+            continue
+        result.append(run)
+    return result
 
 
 def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:

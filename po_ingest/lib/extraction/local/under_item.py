@@ -241,6 +241,7 @@ def labels_over_values(row: Row, following: Row) -> bool:
         len(labels) < 2
         or len(values) != len(labels)
         or any(is_number(w.text) for w in following.words)
+        or any(_DATE.search(label.text) for label in labels)  # a date is a value, no label
     ):
         return False
     return all(abs(v.x0 - label.x0) <= 3 for v, label in zip(values, labels, strict=True))

@@ -4,6 +4,8 @@ beside "Quantity")."""
 
 from __future__ import annotations
 
+import re
+
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     Column,
@@ -12,6 +14,7 @@ from po_ingest.lib.extraction.local.columns import (
     titled_columns,
 )
 from po_ingest.lib.extraction.local.layout import Row, Word
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 
 Header = tuple[list[Column], int]  # the columns and how many rows their titles take
 
@@ -37,12 +40,35 @@ def _columns(words: list[Word], kind: ColumnWords) -> list[Column] | None:
     """The words read as column names (longest run of words first), if they are an item
     table's header; None for any other row."""
     phrases = [_titles(phrase, kind) for phrase in title_phrases(words)]
-    columns = titled_columns([t for titles in phrases for t in titles], kind)
+    columns = titled_columns(
+        _currency_joined([t for titles in phrases for t in titles], kind), kind
+    )
     if columns is None and any(len(titles) > 1 for titles in phrases):
         # Read as two titles, a phrase may clash with the header's others ("Qty." and
         # "Ordered" both a quantity, "Cost" "Code" beside "Item Code"): one title then.
         columns = titled_columns([_one_title(titles, kind) for titles in phrases], kind)
     return columns
+
+
+_AMOUNT_NAMES = ("unit_price", "line_total")
+_BARE_CURRENCY = re.compile(rf"^\(?(?:{'|'.join(CURRENCY_CODES)}|[€$£])\)?$")
+_CURRENCY_GAP = 2.0  # heights of the title: its currency, set a little apart
+
+
+def _currency_joined(titles: list[Title], kind: ColumnWords) -> list[Title]:
+    """A currency alone, set a little right of a price's or an amount's title ("Gesamt"
+    then "EUR"), is that title's currency, not a column of its own: one title then."""
+    joined: list[Title] = []
+    for text, x0, x1 in titles:
+        if joined and _BARE_CURRENCY.match(text):
+            before, start, end = joined[-1]
+            if name_of(before, kind) in _AMOUNT_NAMES and x0 - end <= _CURRENCY_GAP * (
+                x1 - x0
+            ) / len(text):
+                joined[-1] = (f"{before} {text}", start, x1)
+                continue
+        joined.append((text, x0, x1))
+    return joined
 
 
 def _titles(phrase: list[Word], kind: ColumnWords) -> list[Title]:

@@ -11,7 +11,7 @@ import pytest
 from po_ingest.lib.extraction.local.columns import name_of
 from po_ingest.lib.extraction.local.header_rows import title_phrases
 from po_ingest.lib.extraction.local.layout import Word
-from po_ingest_tests.test_layout_reader import _header, _page, _read, _totals
+from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _titles, _totals
 
 _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "36,00")])
 
@@ -141,3 +141,27 @@ def test_a_price_under_its_title_and_a_currency_set_apart_is_the_price():
         ("AB-100", Decimal("2.50"), Decimal("25.00")),
         ("CD-200", Decimal("1.25"), Decimal("5.00")),
     ]
+
+
+def test_a_currency_set_apart_right_of_the_amount_title_is_that_title_s():
+    """ "Gesamt" then "EUR" a little apart: the amounts right-aligned under "EUR" are the
+    line amounts, not a column of their own."""
+    titles = [t for t in _titles() if t[2] != "Amount"] + [
+        (-X["total"], 140, "Amount"),
+        (549, 140, "EUR"),
+    ]
+    items = [
+        (X["code"], 160, "AB-100"),
+        (X["description"], 160, "Steel bolts M8"),
+        (-X["quantity"], 160, "10"),
+        (X["unit"], 160, "pcs"),
+        (-X["unit_price"], 160, "2.50"),
+        (-568, 160, "25.00"),
+    ]
+    content, _ = _page(_header() + titles + items + [(380, 200, "Total"), (-568, 200, "25.00")])
+    [item] = _read(content).order.items
+    assert (item.quantity, item.unit_price, item.line_total) == (
+        Decimal(10),
+        Decimal("2.50"),
+        Decimal("25.00"),
+    )

@@ -133,3 +133,29 @@ def test_a_basis_alone_away_from_the_price_is_no_basis():
     aside, under = Word(120, 100, 150, 110, "/100"), Word(410, 100, 440, 110, "EUR/1.000")
     assert labelled_basis(Row(0, [aside]), _COLUMNS) is None
     assert labelled_basis(Row(0, [under]), _COLUMNS) == [under]
+
+
+def _unit_set_apart(unit: str) -> list[tuple[float, float, str]]:
+    """Titles and a line whose unit's cell stands well right of the quantity."""
+    titles = [t for t in _titles() if t[2] != "Unit"] + [(372, 140, "Unit")]
+    line = [t for t in _line(160, "19,92", "") if t[0] != X["unit"]] + [(372, 160, unit)]
+    return titles + [t for t in line if t[2]]
+
+
+@pytest.mark.parametrize(
+    ("unit", "total", "price"),
+    [("100 pcs", "597,60", None), ("1 pcs", "59.760,00", Decimal("19.92"))],
+)
+def test_a_basis_printed_before_the_unit_in_its_cell_is_the_price_basis(unit, total, price):
+    """ "100 Stck" under "Einheit": the price is per 100 of the unit; "1 Stck" per one."""
+    lines = _header() + _unit_set_apart(unit) + [(-X["total"], 160, total)]
+    content, _ = _page(lines + _totals(200, [("Gesamt", total)]))
+    [item] = _read(content).order.items
+    assert (item.unit, item.unit_price) == ("pcs", price)
+
+
+def test_a_count_before_the_unit_that_is_no_basis_declines_the_line():
+    lines = _header() + _unit_set_apart("12 pcs") + [(-X["total"], 160, "4.980,00")]
+    content, _ = _page(lines + _totals(200, [("Gesamt", "4.980,00")]))
+    with pytest.raises(ExtractionDeclined):
+        _read(content)

@@ -120,6 +120,12 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
             return Decimal(0)  # "1.000" without the document's habit: no basis adds up
         return None if basis == 1 else basis
     unit = raw.cells.get("unit", [])
+    if len(unit) == 2 and _WHOLE.match(unit[0].text) and _UNIT.match(unit[1].text):
+        # The unit's cell printing the price's basis before the unit ("1 Stck", "100 Stck").
+        if (basis := _basis(unit[0].text, decimal_comma)) is None:
+            return Decimal(0)  # a count no basis is: no basis adds up
+        raw.cells["unit"] = unit[1:]
+        return _per_many(basis)
     if not raw.cells.get("unit_price") and len(unit) == 2:
         try:
             price, basis, _ = _read(unit[1:], decimal_comma)

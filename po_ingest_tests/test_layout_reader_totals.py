@@ -167,6 +167,19 @@ def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
     assert (totals.subtotal.value, totals.total.value) == (Decimal("3501.60"), Decimal("3501.60"))
 
 
+def test_words_under_a_grids_title_between_its_amounts_are_no_amount():
+    """ "Portes" over "PAGADOS" (carriage paid) between a grid's amounts: the words are the
+    column's value, the amounts still their titles'."""
+    titles = [(40, "Base imponible"), (150, "Portes"), (260, "Importe IVA"), (380, "Total")]
+    values = [(40, "100,00 €"), (150, "PAGADOS"), (260, "21,00 €"), (380, "121,00 €")]
+    totals = find_totals([_row(110, titles), _row(124, values)], decimal_comma=True)
+    assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+        Decimal("100.00"),
+        Decimal("21.00"),
+        Decimal("121.00"),
+    )
+
+
 @pytest.mark.parametrize(
     "label",
     [

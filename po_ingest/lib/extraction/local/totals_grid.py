@@ -49,14 +49,14 @@ def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) ->
     )
 
 
-def _texts_before(row: Row, decimal_comma: bool) -> list[Cell] | None:
-    """A row of two amounts or more, beside them only currencies and, left of them all, words
-    naming no totals line ("TRANSFERENCIA" under "Forma de pago"): those words (a grid's
-    values); None for any other row."""
+def _texts_among(row: Row, decimal_comma: bool) -> list[Cell] | None:
+    """A row of two amounts or more, beside them only currencies and words naming no totals
+    line ("TRANSFERENCIA" under "Forma de pago", "PAGADOS" under "Portes" between amounts):
+    those words (a grid's values); None for any other row."""
     cells = row.cells()
     amounts = [c for c in cells if is_amount(c.text, decimal_comma)]
     texts = [c for c in cells if c not in amounts and find_currency(c.text) != c.text.strip()]
-    if len(amounts) < 2 or any(c.x0 > amounts[0].x0 or kind_of([c.text]) for c in texts):
+    if len(amounts) < 2 or any(kind_of([c.text]) for c in texts):
         return None
     return texts
 
@@ -72,7 +72,7 @@ def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
     for row in rows:
-        if (texts := _texts_before(row, decimal_comma)) is not None:
+        if (texts := _texts_among(row, decimal_comma)) is not None:
             titles, below = [], row
             while (
                 out

@@ -15,7 +15,8 @@ def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Ro
     """Each amount of `row` as a row of its own, after the title words printed over it; a
     title row of as many cells as amounts titles them in order (titles left-aligned over
     amounts right-aligned: "Totale IVA" may sit nearer the next column's amount). A rate
-    ("% IVA" over "21,00") is no amount of the block."""
+    ("% IVA" over "21,00") is no amount of the block; a tax named with its rate ("MwSt19%"
+    over "252,05") is."""
     amounts = [c for c in row.cells() if is_amount(c.text, decimal_comma)]
     lines = []
     for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
@@ -26,7 +27,7 @@ def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Ro
             else:
                 over += [w for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0 for w in c.words]
         over = over or _title_left_of(cell, titles[-1])
-        if not any("%" in w.text for w in over):
+        if not any(w.text.startswith("%") for w in over):  # "MwSt19%" names a tax
             lines.append(Row(row.page, over + cell.words))
     return lines
 

@@ -307,3 +307,18 @@ def test_french_orders_abbreviate_commande_to_cde(label):
     header = [(50, 80, label), (150, 80, "C4825"), (50, 92, "Date cde"), (150, 92, "14/08/2026")]
     order = _read(header, title="Bon de cde")
     assert (order.po_number, order.order_date) == ("C4825", dt.date(2026, 8, 14))
+
+
+_LABELS = [(300, 68, "PO number"), (356, 68, "date"), (480, 68, "Page 1/3")]
+
+
+def test_a_value_in_a_labels_column_may_start_well_right_of_a_short_label():
+    # Labels flush left make columns: "25.08.2026" starts 46 pt right of "date", short of
+    # "Page"; the number under "PO number" runs on under "date" but is its own label's.
+    order = _read([*_LABELS, (300, 80, "220503108299"), (420, 80, "25.08.2026")])
+    assert (order.po_number, order.order_date) == ("220503108299", dt.date(2026, 8, 25))
+
+
+def test_a_value_starting_under_the_label_before_is_not_the_next_labels():
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read([*_LABELS, (300, 80, "220503108299 25.08.2026")])

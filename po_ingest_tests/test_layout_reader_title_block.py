@@ -115,3 +115,17 @@ def test_a_description_under_its_numbers_wrapped_at_the_tables_edge_goes_on():
         "Termination outdoor kit, heat shrink, 11 kV, 95 to 185 mm2, solid aluminium single"
         " core polymeric - Including phase and earth lugs"
     )
+
+
+_SENTENCE = (50, 70, "Bei Schriftverkehr stets mit anzugeben:")
+
+
+def test_a_number_of_a_date_alone_flush_under_the_title_is_the_orders_number_and_date():
+    # No label names them: the number joined to its date by "vom", in the title's column.
+    order = _read([_SENTENCE, (50, 82, "700/45444628 vom 22.08.2026")])
+    assert (order.po_number, order.order_date) == ("700/45444628", dt.date(2026, 8, 22))
+
+
+def test_a_number_of_a_date_set_apart_from_the_title_is_not_read():
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read([_SENTENCE, (200, 82, "700/45444628 vom 22.08.2026")])

@@ -167,6 +167,32 @@ def test_an_items_numbers_under_an_item_tables_header_are_no_grid_of_totals():
     assert (totals.subtotal.value, totals.total.value) == (Decimal("3501.60"), Decimal("3501.60"))
 
 
+def test_words_under_a_grids_title_between_its_amounts_are_no_amount():
+    """ "Portes" over "PAGADOS" (carriage paid) between a grid's amounts: the words are the
+    column's value, the amounts still their titles'."""
+    titles = [(40, "Base imponible"), (150, "Portes"), (260, "Importe IVA"), (380, "Total")]
+    values = [(40, "100,00 €"), (150, "PAGADOS"), (260, "21,00 €"), (380, "121,00 €")]
+    totals = find_totals([_row(110, titles), _row(124, values)], decimal_comma=True)
+    assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+        Decimal("100.00"),
+        Decimal("21.00"),
+        Decimal("121.00"),
+    )
+
+
+def test_a_grids_tax_title_printing_its_rate_titles_the_tax_amount():
+    """ "MwSt19%" names the tax with its rate glued on: the amount under it is the tax, unlike
+    a rate column's "% IVA"."""
+    titles = [(330, "Warenwert"), (417, "MwSt19%"), (480, "Gesamtbetrag")]
+    values = [(68, "EUR"), (341, "1.326,60"), (429, "252,05"), (505, "1.578,65")]
+    totals = find_totals([_row(100, titles), _row(114, values)], decimal_comma=True)
+    assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+        Decimal("1326.60"),
+        Decimal("252.05"),
+        Decimal("1578.65"),
+    )
+
+
 @pytest.mark.parametrize(
     "label",
     [

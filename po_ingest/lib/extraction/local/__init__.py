@@ -39,6 +39,7 @@ from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_ru
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
 from po_ingest.lib.extraction.local.title_number import date_under_number, number_under_title
+from po_ingest.lib.extraction.local.title_number_date import number_and_date_under_title
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
@@ -201,6 +202,11 @@ class LocalExtractor:
                 date := date_under_number(header_rows, number, read_date)
             ):
                 fields["order_date"] = date
+        if "po_number" not in fields and (
+            pair := number_and_date_under_title(header_rows, po_number, read_date)
+        ):
+            fields["po_number"] = pair[0]
+            fields.setdefault("order_date", pair[1])
         number = fields.get("po_number")
         if "order_date" not in fields and number:
             date = date_after_number(header_rows, number, read_date)

@@ -113,12 +113,20 @@ def _is_a_label(cell: Cell, labels: Labels) -> bool:
 
 def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | None:
     """The cell under a label: the first in the next rows overlapping it horizontally, past
-    a translation of the label."""
+    a translation of the label. Labels set flush left over their values make columns: a
+    value may start further right of a short label ("date" over "25.08.2025" set 46 pt
+    right of it), short of the next label on its row; a value starting under the cell
+    before it is that cell's ("PO number" over "2205031082", running on under "date")."""
+    reach = cell.x1 + _UNDER
+    after = [c.x0 for c in rows[index].cells() if c.x0 >= cell.x1]
+    if after:
+        reach = max(reach, min(min(after), cell.x1 + _UNDER_COLUMN))
+    start = max((c.x1 for c in rows[index].cells() if c.x1 <= cell.x0), default=-1.0)
     for row in rows[index + 1 : index + 3]:
         found = [
             c
             for c in row.cells()
-            if c.x0 < cell.x1 + 40 and c.x1 > cell.x0 - 2 and not _other_script(c)
+            if start < c.x0 < reach and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
             if _is_a_label(found[0], labels):
@@ -215,6 +223,8 @@ _FAR = 300.0  # points to a value set flush right in its column, at most
 _BLOCK_ROWS = 4  # rows above and below a label that make its block
 _EDGE = 2.0  # points between edges set flush
 _TITLE_GAP = 20.0  # points between a title and its number beside it, at most
+_UNDER = 40.0  # points past a label's right edge a value under it may start
+_UNDER_COLUMN = 80.0  # the same, short of the next label on the label's row
 
 
 def _candidates(

@@ -15,7 +15,8 @@ def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Ro
     """Each amount of `row` as a row of its own, after the title words printed over it; a
     title row of as many cells as amounts titles them in order (titles left-aligned over
     amounts right-aligned: "Totale IVA" may sit nearer the next column's amount). A rate
-    ("% IVA" over "21,00") is no amount of the block."""
+    ("% IVA" over "21,00") is no amount of the block; a tax named with its rate ("MwSt19%"
+    over "252,05") is."""
     amounts = [c for c in row.cells() if is_amount(c.text, decimal_comma)]
     lines = []
     for n, cell in enumerate(amounts):  # not the currency printed under "Currency"
@@ -26,7 +27,7 @@ def _titled_amounts(row: Row, titles: list[Row], decimal_comma: bool) -> list[Ro
             else:
                 over += [w for c in cells if c.x0 < cell.x1 and c.x1 > cell.x0 for w in c.words]
         over = over or _title_left_of(cell, titles[-1])
-        if not any("%" in w.text for w in over):
+        if not any(w.text.startswith("%") for w in over):  # "MwSt19%" names a tax
             lines.append(Row(row.page, over + cell.words))
     return lines
 
@@ -49,14 +50,14 @@ def _titles_over(row: Row, below: Row, decimal_comma: bool, pitch: float = 2) ->
     )
 
 
-def _texts_before(row: Row, decimal_comma: bool) -> list[Cell] | None:
-    """A row of two amounts or more, beside them only currencies and, left of them all, words
-    naming no totals line ("TRANSFERENCIA" under "Forma de pago"): those words (a grid's
-    values); None for any other row."""
+def _texts_among(row: Row, decimal_comma: bool) -> list[Cell] | None:
+    """A row of two amounts or more, beside them only currencies and words naming no totals
+    line ("TRANSFERENCIA" under "Forma de pago", "PAGADOS" under "Portes" between amounts):
+    those words (a grid's values); None for any other row."""
     cells = row.cells()
     amounts = [c for c in cells if is_amount(c.text, decimal_comma)]
     texts = [c for c in cells if c not in amounts and find_currency(c.text) != c.text.strip()]
-    if len(amounts) < 2 or any(c.x0 > amounts[0].x0 or kind_of([c.text]) for c in texts):
+    if len(amounts) < 2 or any(kind_of([c.text]) for c in texts):
         return None
     return texts
 
@@ -72,7 +73,7 @@ def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
     for row in rows:
-        if (texts := _texts_before(row, decimal_comma)) is not None:
+        if (texts := _texts_among(row, decimal_comma)) is not None:
             titles, below = [], row
             while (
                 out

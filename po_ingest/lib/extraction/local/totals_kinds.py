@@ -47,6 +47,8 @@ LABEL_WORDS = 10
 # "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
+_RATE_GLUED = re.compile(r"(?<=[^\W\d_])(?=\d[\d.,]*\s*%)")
+
 
 def is_amount(token: str, decimal_comma: bool) -> bool:
     return "%" not in token and parse_amount(token, decimal_comma) is not None
@@ -59,6 +61,7 @@ def kind_of(labels: list[str]) -> str | None:
         if len(label.split()) > LABEL_WORDS:
             continue  # a sentence ("Delivery is made in accordance with …"), not a label
         label = unspaced(label)  # "G e s a m t b e t r a g"
+        label = _RATE_GLUED.sub(" ", label)  # "MwSt19%": "MwSt 19%"
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a

@@ -73,9 +73,17 @@ def test_an_order_without_prices_needs_its_number_labelled():
 
 
 def test_an_order_without_prices_with_a_column_it_does_not_know_is_declined():
-    titles = _TITLES[:2] + [(260, 140, "Descripsión")] + _TITLES[3:]
+    titles = _TITLES[:2] + [(260, 140, "Embalaje")] + _TITLES[3:]
     with pytest.raises(ExtractionDeclined, match="column it does not know"):
         _read(_HEADER + titles + _LINES)
+
+
+def test_a_misspelt_description_title_is_known_on_an_order_without_prices():
+    """ "Descripsión", one letter off a long title: the column it misspells, not an unknown
+    one (`columns._misspelt`)."""
+    titles = _TITLES[:2] + [(260, 140, "Descripsión")] + _TITLES[3:]
+    plain = _read(_HEADER + _TITLES + _LINES).order.items
+    assert _read(_HEADER + titles + _LINES).order.items == plain
 
 
 def test_dollars_named_in_spanish_are_us_dollars():

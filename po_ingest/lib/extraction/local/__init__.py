@@ -12,6 +12,7 @@ import time
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
+from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -252,8 +253,11 @@ class LocalExtractor:
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
+        codes_describe = codes_as_descriptions(table.items)
         items = [
-            read_item(raw, n, decimal_comma, totals_printed, required)
+            read_item(
+                raw, n, decimal_comma, totals_printed, required, codes_describe=codes_describe
+            )
             for n, raw in enumerate(table.items, start=1)
         ]
         if (line := text_across_rule(items, rules)) is not None:

@@ -10,7 +10,7 @@ from po_ingest.lib.extraction.local.columns import CODE_OR_DESCRIPTION, ITEM_OR_
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, includes_tax
 from po_ingest.lib.extraction.local.header import Found
-from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description
+from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description, is_code
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.merged_lines import overprinted_pair
 from po_ingest.lib.extraction.local.price_basis import adds_up_per_basis, read_price_basis
@@ -161,6 +161,22 @@ def _join_broken_string(raw: RawItem) -> None:
             return
 
 
+_DOTTED_POSITION = re.compile(r"^0*[1-9]\d{0,2}\.$")  # "1." in front of the code
+
+
+def _position_before_code(raw: RawItem) -> None:
+    """A position printed in the code's column, untitled, in front of the code ("1.
+    05801202"): the line's number, then its code."""
+    words = raw.cells.get("item_code", [])
+    if (
+        len(words) == 2
+        and "line_number" not in raw.cells
+        and _DOTTED_POSITION.match(words[0].text)
+        and is_code(words[1].text)
+    ):
+        raw.cells["line_number"], raw.cells["item_code"] = words[:1], words[1:]
+
+
 def read_item(
     raw: RawItem,
     number: int,
@@ -168,6 +184,7 @@ def read_item(
     totals_printed: bool = True,
     required: set[str] | None = None,
     unit_words: int = 1,
+    codes_describe: bool = False,
 ) -> dict[str, Found]:
     """The item's fields; declines a line without description, quantity, price or total
     (when its table prints line totals), or without the `required` amounts where given. A
@@ -178,6 +195,7 @@ def read_item(
     _unit_beside_numbers(raw)
     basis = read_price_basis(raw, decimal_comma)
     code_over_description(raw)
+    _position_before_code(raw)
     _join_broken_string(raw)
     if not totals_printed and "taxable_value" in raw.cells:
         raw.cells["line_total"] = raw.cells["taxable_value"]  # the only line amount printed
@@ -224,7 +242,7 @@ def read_item(
             f"line {number}'s description mixes two printed lines ({pair[0].text!r} over"
             f" {pair[1].text!r})"
         )
-    if _CODE_ALONE.match(found["description"].value):
+    if _CODE_ALONE.match(found["description"].value) and not codes_describe:
         # A description describes: a code alone is another column's (its words are elsewhere).
         raise decline(f"line {number}'s description is a code alone: {raw.text('description')!r}")
     if _LABELLED_CODE.search(found["description"].value):

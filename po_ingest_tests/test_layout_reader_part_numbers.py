@@ -49,3 +49,8 @@ def test_a_dotted_position_in_front_of_the_code_is_the_line_number():
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     order = _read(content).order
     assert [(i.line_number, i.item_code) for i in order.items] == [(1, "AB-100"), (2, "CD-200")]
+
+
+def test_a_column_of_bare_digit_numbers_is_declined_as_no_part_numbers():
+    with pytest.raises(ExtractionDeclined, match="description is a code alone: '5006903590'"):
+        _read(_order(("CR6078-011", "5006903590"), ("CM3709-076", "5006850359")))

@@ -9,7 +9,8 @@ import re
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.item_cells import RawItem
 
-_CODE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
+# Digits alone are as often another column's number (an order, a tariff code) as a part.
+_PART_NUMBER = re.compile(r"^(?=\S*\d)(?!\d+$)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 _MIN_LINES = 2  # one line's code alone could be a misread cell as well as a column of codes
 
 
@@ -27,7 +28,7 @@ def _part_number_described(item: RawItem) -> bool:
     return (
         len(words) == 1
         and not item.above
-        and bool(_CODE.match(words[0].text))
+        and bool(_PART_NUMBER.match(words[0].text))
         and code is not None
         and code != words[0].text
     )

@@ -185,6 +185,7 @@ class LocalExtractor:
             {
                 "po_number": po_number,
                 "document_number": po_number,
+                "order_reference": po_number,
                 "order_date": read_date,
                 "supplier_name": name,
                 "project_code": code,
@@ -195,6 +196,7 @@ class LocalExtractor:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
+        reference = fields.pop("order_reference", None)
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
@@ -207,6 +209,8 @@ class LocalExtractor:
         ):
             fields["po_number"] = pair[0]
             fields.setdefault("order_date", pair[1])
+        if "po_number" not in fields and reference:
+            fields["po_number"] = reference
         number = fields.get("po_number")
         if "order_date" not in fields and number:
             date = date_after_number(header_rows, number, read_date)

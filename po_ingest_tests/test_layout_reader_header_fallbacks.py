@@ -76,3 +76,11 @@ def test_a_labelled_line_without_its_on_word_does_not_date_the_order():
     lines = [(50, 80, "Commande : 41551764"), (50, 95, "Livraison : Nantes, 20/06/2025")]
     with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
         _order(lines, "Commande", comma=True)
+
+
+def test_a_label_with_its_translation_after_a_slash_takes_no_translation_for_its_value():
+    """ "Fornitore / Supplier" over the supplier's code: the label twice, no name."""
+    lines = _ADDRESS + [(50, 95, "Ordine N. 4711"), (50, 110, "Data / Date 05/03/2026")]
+    lines += [(400, 95, "Fornitore / Supplier"), (400, 107, "F00008300")]
+    order = _order(lines, "Ordine Fornitore", comma=True)
+    assert (order.po_number, order.supplier_name) == ("4711", None)

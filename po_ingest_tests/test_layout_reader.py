@@ -1478,6 +1478,9 @@ def test_text_right_of_a_unit_that_follows_the_description_is_not_read_into_the_
         (["Main Street 12", "Pune 411001, India"], "2026-06-01"),
         (["GSTIN: 27AAPFU0939F1ZV"], "2026-06-01"),  # an Indian tax number
         (["Springfield IL 62701", "Ship to: Leeds, United Kingdom"], None),  # both: unsettled
+        (["Lisbaan 17", "2908 LN Capelle aan den IJssel", "Nederland"], "2026-06-01"),
+        (["Muehlenstrasse 26", "8200 Schaffhausen", "Switzerland"], "2026-06-01"),
+        (["Springfield IL 62701", "Ship to: 70565 Stuttgart, Germany"], None),
         (["Main Street 12"], None),  # nothing says
     ],
 )

@@ -79,6 +79,21 @@ def test_a_price_rounded_to_its_places_and_an_amount_rounded_to_the_cent_add_up(
     assert (item.unit_price, item.line_total) == (Decimal("0.1018"), Decimal("3008.54"))
 
 
+def test_a_small_price_printed_to_three_places_rounds_its_line_all_the_same():
+    """200 at 0.4253 is 85.06, printed 0.425: a price worked out from its amount."""
+    items = _item(160, "AB-100", "End stop 9 mm", "200", "0.425", "85.06")
+    content, _ = _page(_header() + _titles() + items + _totals(186, [("Total", "85.06")]))
+    (item,) = _read(content).order.items
+    assert (item.unit_price, item.line_total) == (Decimal("0.425"), Decimal("85.06"))
+
+
+def test_a_small_price_printed_to_two_places_does_not_round_its_line():
+    items = _item(160, "AB-100", "End stop 9 mm", "200", "0.43", "85.06")
+    content, _ = _page(_header() + _titles() + items + _totals(186, [("Total", "85.06")]))
+    with pytest.raises(ExtractionDeclined, match="line_total_mismatch"):
+        _read(content)
+
+
 def test_a_description_holding_the_suppliers_number_by_its_label_is_declined():
     items = _item(160, "AB-100", "Ihre Nummer: 50-0041-000-100", "10", "2.50", "25.00")
     items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")

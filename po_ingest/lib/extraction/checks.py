@@ -13,6 +13,7 @@ TOTAL_MISMATCH = "total_mismatch"
 
 # Rounding on a printed document: half a cent per line, a cent overall.
 _CENT = Decimal("0.01")
+_COMPUTED_PLACES = -3  # a price printed to three decimal places or more
 
 
 def _close(a: Decimal, b: Decimal, tolerance: Decimal = _CENT) -> bool:
@@ -24,14 +25,16 @@ def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
     places it prints (6 at 21,666.67 for 130,000.00: 130,000 / 6 rounded) that gives the
     amount rounded to the cent (29,568 at 0.10175, printed 0.1018, is 3,008.54), where that
     rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds too coarsely
-    to vouch for the quantity."""
+    to vouch for the quantity. A price printed to three places or more was worked out from
+    its amount, not set: "0,425" for 85,06 at 200 rounds all the same."""
     if _close(quantity * price, amount):
         return True
     places = price.as_tuple().exponent
     if quantity <= 0 or not isinstance(places, int) or places > 0:
         return False
     half = Decimal(10) ** places / 2
-    return half * 1000 <= price and abs(amount - quantity * price) <= quantity * half + _CENT / 2
+    fine = half * 1000 <= price or places <= _COMPUTED_PLACES
+    return fine and abs(amount - quantity * price) <= quantity * half + _CENT / 2
 
 
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:

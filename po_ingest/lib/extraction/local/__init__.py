@@ -39,7 +39,11 @@ from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
-from po_ingest.lib.extraction.local.title_number import date_under_number, number_under_title
+from po_ingest.lib.extraction.local.title_number import (
+    date_under_number,
+    number_heading,
+    number_under_title,
+)
 from po_ingest.lib.extraction.local.title_number_date import number_and_date_under_title
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
@@ -186,6 +190,7 @@ class LocalExtractor:
             {
                 "po_number": po_number,
                 "document_number": po_number,
+                "order_reference": po_number,
                 "order_date": read_date,
                 "supplier_name": name,
                 "project_code": code,
@@ -196,6 +201,7 @@ class LocalExtractor:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
+        reference = fields.pop("order_reference", None)
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
@@ -208,6 +214,10 @@ class LocalExtractor:
         ):
             fields["po_number"] = pair[0]
             fields.setdefault("order_date", pair[1])
+        if "po_number" not in fields and (number := number_heading(header_rows, po_number)):
+            fields["po_number"] = number
+        if "po_number" not in fields and reference:
+            fields["po_number"] = reference
         number = fields.get("po_number")
         if "order_date" not in fields and number:
             date = date_after_number(header_rows, number, read_date)

@@ -82,3 +82,8 @@ def discount_adds_up(raw: RawItem, found: dict[str, Found], decimal_comma: bool)
     slack = max(_CENT, abs(quantity) * _CENT / 2)
     nets = _net_values(quantity * price, quantity, discount, per_unit_off)
     return any(abs(net - amount) <= slack for net in nets)
+
+
+def line_discount(raw: RawItem, decimal_comma: bool) -> Decimal | None:
+    """The line's discount percentage, where it prints one."""
+    return _summed(raw, "discount", decimal_comma)

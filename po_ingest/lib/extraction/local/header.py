@@ -305,6 +305,13 @@ def _only_qualifier(text: str, labels: Labels) -> bool:
     return bool(qualifier) and not text[qualifier.end() :].strip(" :#")
 
 
+def _translated(rest: str, labels: Labels) -> bool:
+    """A slash, then the label again in another language ("Fornitore / Supplier"): more of
+    the label, not its value."""
+    head, slash, tail = rest.strip().partition("/")
+    return bool(slash) and not head and labels.is_label(tail.strip())
+
+
 def find_labelled(
     rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
 ) -> dict[str, Found]:
@@ -320,7 +327,8 @@ def find_labelled(
                 match = pattern.match(cell.text)
                 if match is None or labels.qualified.match(match["rest"]):
                     continue
-                rest = "" if _ANNOTATION.match(match["rest"]) else match["rest"]
+                annotated = _ANNOTATION.match(match["rest"]) or _translated(match["rest"], labels)
+                rest = "" if annotated else match["rest"]
                 tiers = _candidates(rest, cells, position, rows, index, labels)
                 value, words = _read(tiers, parsers[field])
                 if value is not None:

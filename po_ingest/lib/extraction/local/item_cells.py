@@ -160,6 +160,27 @@ def _leading_number(run: Cell, columns: list[Column]) -> str | None:
     return name if all(first.x1 < c.x0 for c in under) else None
 
 
+_UNIT_WORD = re.compile(r"^[^\W\d_]{1,5}\.?$")  # EACH, pcs, Stk.
+
+
+def _unit_after_quantity(run: Cell, row: Row, columns: list[Column]) -> bool:
+    """The word after a leading quantity is its unit, run on past the quantity's title and
+    ending left of the text's column ("500 EACH" right of "Qty", then the code under
+    "Product/Description"), on a line printing no unit under a unit's title ("450 CHEP
+    PALLET" beside "4.9501 EA": a stock number's first word)."""
+    if len(run.words) < 3 or not _UNIT_WORD.match(run.words[1].text):
+        return False
+    if any(
+        column_of(w, columns) == "unit" and _UNIT_WORD.match(w.text)
+        for w in row.words
+        if w not in run.words
+    ):
+        return False
+    text = run.words[2]
+    under = [c for c in columns if text.x0 < c.x1 and run.x1 > c.x0]
+    return bool(under) and all(run.words[1].x1 < c.x0 for c in under)
+
+
 def assign(row: Row, columns: list[Column]) -> RawItem:
     """The row's words by column: a run's words together where `_run_column` says so,
     else each by its own position."""
@@ -167,8 +188,10 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
     runs = []
     for run in row.cells():
         if number := _leading_number(run, columns):
-            values.add(number, run.words[0])
-            run = Cell(run.words[1:])
+            taken = 2 if number == "quantity" and _unit_after_quantity(run, row, columns) else 1
+            for word in run.words[:taken]:
+                values.add(number, word)
+            run = Cell(run.words[taken:])
         runs.append(run)
     values.runs = [[id(w) for w in run.words] for run in runs]
     for run in runs:

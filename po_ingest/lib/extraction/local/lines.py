@@ -8,12 +8,20 @@ from decimal import Decimal
 
 from po_ingest.lib.extraction.local.columns import CODE_OR_DESCRIPTION, ITEM_OR_POSITION
 from po_ingest.lib.extraction.local.gate import decline
-from po_ingest.lib.extraction.local.gross_lines import discount_adds_up, includes_tax
+from po_ingest.lib.extraction.local.gross_lines import (
+    discount_adds_up,
+    includes_tax,
+    line_discount,
+)
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description, is_code
 from po_ingest.lib.extraction.local.layout import Word
 from po_ingest.lib.extraction.local.merged_lines import overprinted_pair
-from po_ingest.lib.extraction.local.price_basis import adds_up_per_basis, read_price_basis
+from po_ingest.lib.extraction.local.price_basis import (
+    adds_up_per_basis,
+    basis_in_unit_cell,
+    read_price_basis,
+)
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import (
@@ -192,6 +200,7 @@ def read_item(
     if text := raw.text(CODE_OR_DESCRIPTION):
         raise decline(f"line {number} prints no code under its first description: {text!r}")
     read_unit_cell(raw)
+    basis_in_unit_cell(raw, decimal_comma)
     _unit_beside_numbers(raw)
     basis = read_price_basis(raw, decimal_comma)
     code_over_description(raw)
@@ -252,7 +261,8 @@ def read_item(
     if _ZEROS.match(raw.text("item_code") or ""):
         raise decline(f"line {number}'s item code {raw.text('item_code')!r} names no article")
     if basis is not None:
-        _drop_price_per_basis(found, basis, number)
+        _drop_price_per_basis(found, basis, number, line_discount(raw, decimal_comma))
+        raw.cells.pop("discount", None)  # checked with the basis: the price is not kept
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")
@@ -285,10 +295,12 @@ def read_item(
     return found
 
 
-def _drop_price_per_basis(found: dict[str, Found], basis: Decimal, number: int) -> None:
-    """A price per `basis` units is no unit price: checked against the line amount, then
-    left out."""
+def _drop_price_per_basis(
+    found: dict[str, Found], basis: Decimal, number: int, discount: Decimal | None
+) -> None:
+    """A price per `basis` units is no unit price: checked against the line amount, less
+    the line's discount where it prints one, then left out."""
     values = [found[n].value if n in found else None for n in _AMOUNTS]
-    if None in values or not adds_up_per_basis(values[0], values[1], basis, values[2]):
+    if None in values or not adds_up_per_basis(*values[:2], basis, values[2], discount):
         raise decline(f"line {number}'s price per {basis} does not give its amount")
     del found["unit_price"]

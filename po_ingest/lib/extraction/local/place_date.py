@@ -13,9 +13,14 @@ from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 # A place is words without digits (a postal address prints its code); then the comma, the
-# language's "le" / "den" / "a" if printed, and the date, ending the line.
+# language's "le" / "den" / "a" if printed (a form's may take a colon: "le : 13/06/2025"),
+# and the date, ending the line. A form may print who wrote it instead, after a label
+# ("Contact : Magaly Bourgouin, le : 13/06/2025"): then the "le" is needed.
+_ON = rf"(?:{alternatives(all_phrases(vocabulary()['place_date']))})\s*:?\s+"
+_WORDS = r"[^\d,:;]{1,40}?\s*,\s*"
 _PLACE_DATE = re.compile(
-    rf"^[^\W\d_][^\d,:;]{{1,40}}?\s*,\s*(?:(?:{alternatives(all_phrases(vocabulary()['place_date']))})\s+)?(?P<date>(?=[^,]*\d)[^,]{{6,30}})$",
+    rf"^(?:[^\W\d_]{_WORDS}(?:{_ON})?|[^\W\d_][^\d,:;]{{0,30}}:\s*{_WORDS}{_ON})"
+    r"(?P<date>(?=[^,]*\d)[^,]{6,30})$",
     re.IGNORECASE,
 )
 

@@ -16,6 +16,7 @@ from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 PRICE_BASIS = "price_basis"  # the cell of a labelled basis under the price
 _BASES = {Decimal(1), Decimal(10), Decimal(100), Decimal(1000), Decimal(10000)}
 _CENT = Decimal("0.01")
+_HUNDRED = Decimal(100)
 _ITEM_AMOUNTS = ("quantity", "line_total")
 _UNIT = re.compile(r"^[^\W\d_][^\W_]{0,5}\.?$")  # PC, Stk., EA
 # "68.161,71/10.000" (the basis run into the price), "19,92/100", or "/100" alone after it.
@@ -109,6 +110,14 @@ def _read(words: list[Word], decimal_comma: bool | None) -> tuple[Word, Decimal,
     return price, basis, unit
 
 
+def basis_in_unit_cell(raw: RawItem, decimal_comma: bool | None) -> None:
+    """A basis alone in the unit's cell ("77.49 | 100" under "Price | Per"): no unit, but
+    the price's basis, read as a labelled one."""
+    unit = raw.cells.get("unit", [])
+    if len(unit) == 1 and _WHOLE.match(unit[0].text) and _basis(unit[0].text, decimal_comma):
+        raw.cells[PRICE_BASIS] = raw.cells.pop("unit")
+
+
 def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None:
     """The basis N of a price printed per N units, the price's cell left holding the price
     alone (the basis's unit goes to a line without a unit of its own); a price run into the
@@ -148,8 +157,16 @@ def _per_many(basis: Decimal) -> Decimal | None:
     return None if basis == 1 else basis
 
 
-def adds_up_per_basis(quantity: Decimal, price: Decimal, basis: Decimal, amount: Decimal) -> bool:
-    """quantity × price ÷ basis, rounded to the cent, is the line amount."""
-    return (
-        basis > 0 and (quantity * price / basis).quantize(_CENT, rounding=ROUND_HALF_UP) == amount
-    )
+def adds_up_per_basis(
+    quantity: Decimal,
+    price: Decimal,
+    basis: Decimal,
+    amount: Decimal,
+    discount: Decimal | None = None,
+) -> bool:
+    """quantity × price ÷ basis, less the line's `discount` percentage where it prints one,
+    rounded to the cent, is the line amount."""
+    if basis <= 0:
+        return False
+    net = quantity * price / basis * (1 - (discount or 0) / _HUNDRED)
+    return net.quantize(_CENT, rounding=ROUND_HALF_UP) == amount

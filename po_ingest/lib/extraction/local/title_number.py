@@ -141,3 +141,22 @@ def date_under_number(
 def _alone(cell: Cell, cells: list[Cell]) -> bool:
     """No cell of its row ends close enough left of `cell` to be a label it is the value of."""
     return not any(0 <= cell.x0 - c.x1 <= _BESIDE for c in cells)
+
+
+def number_heading(rows: list[Row], parse: Callable[[str], str | None]) -> Found | None:
+    """A bare number label and its number set large anywhere in the header, a heading of its
+    own away from the title ("Ordine Fornitore" on the right, "N. 300 000 946" on the left,
+    larger than the text around it): the document's own number, as under its title. Two
+    such headings that read differently are not guessed between."""
+    body = statistics.median(w.height for r in rows for w in r.words) if rows else 0.0
+    found: list[Found] = []
+    for row in rows:
+        cells = row.cells()
+        for position, cell in enumerate(cells):
+            labelled = _labelled(cells, position)
+            if labelled is None or not labelled[1]:
+                continue
+            words = [*cell.words, *labelled[1]]
+            if all(w.height >= _LARGE * body for w in words) and (value := parse(labelled[0])):
+                found.append(Found(value, row.page, labelled[1]))
+    return found[0] if len({f.value for f in found}) == 1 else None

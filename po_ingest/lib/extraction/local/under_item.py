@@ -110,8 +110,18 @@ def code_over_text(row: Row, item: RawItem, last_y: float, columns: list[Column]
     return (
         _right_under(row, item, last_y)
         and abs(first.x0 - words[0].x0) <= 2
-        and starts_text(row.cells()[0].text.split())
+        and _text_line(row.cells()[0].text.split())
     )
+
+
+_TEXT_WORDS = 3  # words of letters alone a line holds, at least, to be text after a size
+
+
+def _text_line(words: list[str]) -> bool:
+    """Words of text: starting so, or a size first and mostly words of letters after it
+    ("M6/8 GREY TERMINAL BLOCK STD"), not another code ("4055 B4840A")."""
+    plain = sum(w.isalpha() for w in words)
+    return starts_text(words) or (plain >= _TEXT_WORDS and 2 * plain > len(words))
 
 
 def starts_text(words: list[str]) -> bool:

@@ -1889,6 +1889,25 @@ def test_a_delivery_schedule_line_under_an_item_repeating_its_quantity_is_no_ite
     ]
 
 
+@pytest.mark.parametrize("packs", [("5", "x", "VPE", "10"), ("1", "x", "50er")])
+def test_the_packs_printed_under_an_items_quantity_are_no_item(packs):
+    """A wholesaler's "5 x VPE 10" (five packing units of ten) or "1 x 50er" under the
+    quantity says how the 50 pieces come packed: no line of its own."""
+    count, *rest = packs
+    items = (
+        _item(160, "AB-100", "Steel bolts M8", "50", "2.50", "125.00")
+        + [(-(X["quantity"] - 14), 172, count), (X["quantity"] - 10, 172, " ".join(rest))]
+        + _item(188, "CD-200", "Washers", "4", "1.25", "5.00")
+    )
+    totals = _totals(214, [("Subtotal", "130.00"), ("VAT 20%", "26.00"), ("Total", "156.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    order = _read(content).order
+    assert [(i.description, i.quantity) for i in order.items] == [
+        ("Steel bolts M8", Decimal("50")),
+        ("Washers", Decimal("4")),
+    ]
+
+
 def test_column_titles_printed_without_their_accents_are_known():
     titles = [
         (X["code"], 140, "Codigo"),

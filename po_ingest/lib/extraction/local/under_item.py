@@ -241,6 +241,16 @@ def schedule_line(row: RawItem, item: RawItem) -> bool:
     return any(_DATE.search(w.text) for w in rest)
 
 
+# Packs of the quantity under it: "5 x VPE 10" (five packing units of ten), "1 x 50er".
+_PACKS = re.compile(r"^\d+\s*[x×]\s*[\w.]+(?:\s+\d+)?$", re.IGNORECASE)
+
+
+def packing_line(row: Row, values: RawItem) -> bool:
+    """The quantity as packs under an item's quantity ("5 x VPE 10": five packing units
+    of ten, "1 x 50er"), nothing else on the row: how it is packed, no item of its own."""
+    return "quantity" in values.cells and bool(_PACKS.match(row.text))
+
+
 def labels_over_values(row: Row, following: Row) -> bool:
     """Two or more labels ("Requested Date", "Promised Date") with a value starting under
     each on the next row: details of the item, not its wrapped text."""

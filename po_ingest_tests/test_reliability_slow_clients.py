@@ -64,7 +64,7 @@ def test_while_200_stalled_uploads_are_open_the_api_answers_and_the_next_upload_
 ):
     with serve(max_concurrent_uploads=200, upload_idle_seconds=60) as server:
         stalled = [_start_upload(server.port) for _ in range(200)]
-        with httpx.Client(base_url=server.url, headers=AUTH, timeout=5) as client:
+        with httpx.Client(base_url=server.url, headers=AUTH, timeout=30) as client:
             deadline = time.monotonic() + 20
             while (
                 refused := client.post(

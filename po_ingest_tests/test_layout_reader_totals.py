@@ -55,6 +55,27 @@ def test_a_share_capital_in_another_currency_is_no_second_currency():
     assert (order.currency, order.total) == ("EUR", Decimal("30.00"))
 
 
+def test_a_currency_named_in_the_terms_prose_is_no_second_currency():
+    terms = [
+        (50, 700, "Supplier shall carry insurance with minimum limits of USD $1,000,000 per"),
+        (
+            50,
+            712,
+            "occurrence, and shall comply with Regulation (EC) No 1272/2008 (CLP) and all the like.",
+        ),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + terms)
+    order = _read(content).order
+    assert (order.currency, order.total) == ("EUR", Decimal("30.00"))
+
+
+def test_a_second_currency_beside_an_amount_still_declines():
+    amounts = [(50, 790, "Prices in USD 30.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + amounts)
+    with pytest.raises(ExtractionDeclined, match="prints two currencies, EUR and USD"):
+        _read(content)
+
+
 def test_a_total_label_set_in_spaced_letters_is_its_word():
     totals = [(372, 200, "G e s a m t b e t r a g"), (-X["total"], 200, "30.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + totals)

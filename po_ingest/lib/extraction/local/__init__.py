@@ -36,6 +36,7 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
+from po_ingest.lib.extraction.local.prose import outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
@@ -252,7 +253,8 @@ class LocalExtractor:
                 fields["currency"] = Found(currency, row.page, words or row.words)
         if "currency" in fields and (
             other := other_currency(
-                " ".join(r.text for r in outside_company_money(rows)), fields["currency"].value
+                " ".join(r.text for r in outside_prose(outside_company_money(rows))),
+                fields["currency"].value,
             )
         ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")

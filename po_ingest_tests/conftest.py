@@ -1,3 +1,5 @@
+import fcntl
+import pickle
 import re
 from collections import Counter
 
@@ -125,10 +127,19 @@ def gemini(monkeypatch):
 
 
 @pytest.fixture(scope="session")
-def corpus_documents(tmp_path_factory):
-    """The generated corpus (seed 7), made once per test session: (folder, documents)."""
-    folder = tmp_path_factory.mktemp("corpus")
-    return folder, generate_corpus(folder, seed=7)
+def corpus_documents(tmp_path_factory, worker_id):
+    """The generated corpus (seed 7), made once per test session: (folder, documents). Under
+    `pytest -n` the workers share it (18 s to make): the first makes it, the others wait."""
+    if worker_id == "master":
+        folder = tmp_path_factory.mktemp("corpus")
+        return folder, generate_corpus(folder, seed=7)
+    session_dir = tmp_path_factory.getbasetemp().parent  # this run's, shared by its workers
+    folder, made = session_dir / "corpus", session_dir / "corpus.pickle"
+    with open(session_dir / "corpus.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            made.write_bytes(pickle.dumps(generate_corpus(folder, seed=7)))
+    return folder, pickle.loads(made.read_bytes())
 
 
 @pytest.fixture

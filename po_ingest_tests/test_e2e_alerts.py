@@ -1,4 +1,4 @@
-"""Alerts with the real daemon: its own `dagster-daemon` (the alerts sensor ticking every 2 s
+"""Alerts with the real daemon: its own `dagster-daemon` (the alerts sensor ticking every second
 in its code server) sending through Apprise to a real SMTP server (aiosmtpd) and to an HTTPS
 receiver that Apprise's Slack plugin is pointed at (support/daemon_hooks). A dead batch is
 one mail and one Slack message per death; a stalled queue opens once and clears once; the
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.e2e
 SLACK_TOKEN = "TIiajkdnlazkcOXrIdevi7F"
 PUBLIC = "https://po.example.com"
 TIMEOUT = 120
-TICK_SECONDS = 2
+TICK_SECONDS = 1
 # Five of the alerts sensor's ticks, and some: no repeats in between.
 FIVE_TICKS = 6 * TICK_SECONDS
 DAEMON_HOOKS = Path(__file__).parent / "support" / "daemon_hooks"

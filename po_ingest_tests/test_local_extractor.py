@@ -2,7 +2,6 @@
 
 import json
 from decimal import Decimal
-from pathlib import Path
 
 import pymupdf
 import pytest
@@ -176,28 +175,6 @@ def _number(value):
         return Decimal(str(value))
     except ArithmeticError:
         return value
-
-
-REALPOS_DEV = Path(__file__).parent / "realpos" / "dev"
-
-
-@pytest.mark.parametrize("name", sorted(p.stem for p in REALPOS_DEV.glob("*.json")))
-def test_real_purchase_orders_are_read_right_or_declined_and_non_orders_never_accepted(name):
-    """Real documents from public repositories (`realpos/SOURCES.md`); those we may not ship
-    come from `python -m po_ingest_tests.realpos.download dev`."""
-    pdf = REALPOS_DEV / f"{name}.pdf"
-    if not pdf.exists():
-        pytest.skip(f"{pdf.name} not downloaded (python -m po_ingest_tests.realpos.download dev)")
-    truth = json.loads(pdf.with_suffix(".json").read_text())
-    try:
-        result = LocalExtractor().extract(Document(pdf.read_bytes(), "application/pdf", "b"))
-    except ExtractionDeclined:
-        return
-    assert truth["_doc_type"] == "purchase_order", "a non-order was accepted as a purchase order"
-    # Scored as `po-ingest eval` scores it: a value left empty is missing, not wrong.
-    scored = score(pdf.name, truth, result.order)
-    assert scored.wrong_values == []
-    assert len(result.order.items) == len(truth["items"])
 
 
 def test_a_line_total_left_empty_is_not_a_matched_line_and_scores_without_crashing():

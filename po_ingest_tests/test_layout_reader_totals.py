@@ -69,6 +69,23 @@ def test_a_currency_named_in_the_terms_prose_is_no_second_currency():
     assert (order.currency, order.total) == ("EUR", Decimal("30.00"))
 
 
+@pytest.mark.parametrize(
+    ("sentence", "currency"),
+    [
+        ("PLEASE SHIP ONLY GHS COMPLIANT PRODUCT. NON-COMPLIANT PRODUCT WILL NOT BE PAID.", "EUR"),
+        ("ALL PRICES ON THIS ORDER ARE FIRM AND IN USD 30.00 TOTAL", "USD"),
+    ],
+)
+def test_a_code_in_a_capitalised_sentence_without_an_amount_is_no_currency(sentence, currency):
+    """GHS is the Globally Harmonized System there: the order prints no currency and gets
+    the default; beside an amount the same sentence names the order's money."""
+    totals = _totals(200, [("Total", "30.00")]) + [(50, 230, sentence)]
+    content, _ = _page(_header() + _titles() + _ITEMS + totals)
+    result = _read(content)
+    assert result.order.currency == currency
+    assert (result.provenance["currency"] is None) == (currency == "EUR")
+
+
 def test_a_second_currency_beside_an_amount_still_declines():
     amounts = [(50, 790, "Prices in USD 30.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + amounts)

@@ -36,7 +36,7 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
-from po_ingest.lib.extraction.local.prose import outside_prose
+from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
@@ -246,9 +246,9 @@ class LocalExtractor:
             raise decline(problem)
         if "currency" not in fields:  # printed with the totals, else in the table
             after = rows[table.end_row :] + rows[table.start_row : table.end_row]
-            currency = find_currency(" ".join(r.text for r in after))
+            currency = find_currency(" ".join(currency_text(r) for r in after))
             if currency:
-                row = next(r for r in after if find_currency(r.text) == currency)
+                row = next(r for r in after if find_currency(currency_text(r)) == currency)
                 words = [w for w in row.words if find_currency(w.text) == currency]
                 fields["currency"] = Found(currency, row.page, words or row.words)
         if "currency" in fields and (

@@ -86,6 +86,25 @@ def test_a_code_in_a_capitalised_sentence_without_an_amount_is_no_currency(sente
     assert (result.provenance["currency"] is None) == (currency == "EUR")
 
 
+@pytest.mark.parametrize(
+    ("total", "currency"), [("30.00 US", "USD"), ("30.00 CDN", "CAD"), ("30.00", "EUR")]
+)
+def test_north_americas_currency_after_an_amount_is_its_money(total, currency):
+    """ "109.80 US" on a Motion Industries order: US dollars, beside a sentence naming GHS
+    (no second currency); "US" in an address names none."""
+    lines = _totals(200, [("Total", total)]) + [
+        (
+            50,
+            230,
+            "PLEASE SHIP ONLY GHS COMPLIANT PRODUCT. NON-COMPLIANT PRODUCT WILL NOT BE PAID.",
+        ),
+        (50, 250, "Ship to: 100 Main St, Birmingham, AL 35201 US"),
+    ]
+    content, _ = _page(_header() + _titles() + _ITEMS + lines)
+    order = _read(content).order
+    assert (order.currency, order.total) == (currency, Decimal("30.00"))
+
+
 def test_a_second_currency_beside_an_amount_still_declines():
     amounts = [(50, 790, "Prices in USD 30.00")]
     content, _ = _page(_header() + _titles() + _ITEMS + _NET_ONLY + amounts)

@@ -253,7 +253,7 @@ class LocalExtractor:
                 fields["currency"] = Found(currency, row.page, words or row.words)
         if "currency" in fields and (
             other := other_currency(
-                " ".join(r.text for r in outside_prose(outside_company_money(rows))),
+                " ".join(currency_text(r) for r in outside_prose(outside_company_money(rows))),
                 fields["currency"].value,
             )
         ):

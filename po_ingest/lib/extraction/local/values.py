@@ -83,9 +83,10 @@ CURRENCY_CODES = (
 
 _CODES = "|".join(CURRENCY_CODES)
 _SIGN = r"(?:US\$|R\$|€|\$|£|₹|Rs\.?|KD)"
-# "2.739,80 EURO": a currency named after an amount. Alone, "Euro" is no currency ("Euro
-# pallets" are goods).
-_NAMED_AFTER = r"(?:EUROS?|[Ee]uros?)"
+# "2.739,80 EURO", North America's "109.80 US" and "45.00 CDN": a currency named after an
+# amount. Alone, "Euro" is no currency ("Euro pallets" are goods), nor "US" (an address).
+_NAMED_AFTER_CODES = {"EUR": r"EUROS?|[Ee]uros?", "USD": r"US", "CAD": r"CDN"}
+_NAMED_AFTER = "(?:" + "|".join(_NAMED_AFTER_CODES.values()) + ")"
 _THOUSANDS = r"[.,'’ \u00a0\u202f]"
 _LAKH = r"\d{1,2}(?:,\d{2})+,\d{3}\.\d{2}"  # Indian grouping: 12,35,460.00
 _AMOUNT = re.compile(
@@ -295,8 +296,10 @@ def find_currency(text: str) -> str | None:
             ):
                 return code
     for before, bare in pairwise(tokens):
-        if re.fullmatch(_NAMED_AFTER, bare) and re.search(r"\d[.,]\d\d$", before):
-            return "EUR"
+        if re.search(r"\d[.,]\d\d$", before):
+            for code, name in _NAMED_AFTER_CODES.items():
+                if re.fullmatch(name, bare):
+                    return code
     for bare in tokens:
         for code, words in vocabulary()["currency_words"].items():
             if bare.lower() in words:

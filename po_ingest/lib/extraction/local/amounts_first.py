@@ -10,7 +10,7 @@ from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code, split_code
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.table import Table
-from po_ingest.lib.extraction.local.totals_kinds import closes_table
+from po_ingest.lib.extraction.local.totals_kinds import starting
 from po_ingest.lib.extraction.local.two_line import (
     amounts_row,
     by_lane,
@@ -18,6 +18,7 @@ from po_ingest.lib.extraction.local.two_line import (
     two_line_header,
 )
 
+_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a run may start away from its title
 _TO_TEXT = 2.0  # line heights from the amounts line (or a note under it) to the text line
 _WRAPPED = 1.6  # line heights between the text line and its wrapped lines
@@ -72,7 +73,7 @@ def find_amounts_first_items(rows: list[Row]) -> Table | None:
     read: set[int] = set()  # the items' text lines, by id
     while index < len(rows):
         row = rows[index]
-        if closes_table(row.text):
+        if _CLOSE.match(row.text):
             table.end_row = index
             break
         item = amounts_row(row, amounts_lane)

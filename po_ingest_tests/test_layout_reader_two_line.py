@@ -230,3 +230,20 @@ def test_a_footer_naming_the_vat_number_does_not_end_the_table():
     pages = [_HEADER + _TITLES + first + footer, _HEADER + second + totals]
     order = _read(_pdf(pages))
     assert [i.description for i in order.items] == ["SOPLETE CON CHISPA", "LLAVE KRAKEN"]
+
+
+def test_an_interleaved_item_broken_before_its_amounts_titles_keeps_its_texts_page():
+    """The second item's text line last on page 1; the amounts line's titles, then its
+    amounts, atop page 2: its description is boxed on page 1."""
+    first = [part for part in _interleaved_page() if part[1] <= 228]
+    first += [(61, 260, "00020"), (270, 260, "Kabelbinder 200 mm")]
+    amounts = [(70, 63, "Bestellmenge Mengeneinheit"), (307, 63, "Preis pro Mengeneinheit")]
+    amounts += [_text(555, 63, "Nettowert", right=True), _text(122, 78, "10,000", right=True)]
+    amounts += [(127, 78, "Stück"), _text(423, 78, "1,00", right=True)]
+    amounts += [_text(555, 78, "10,00", right=True), (122, 110, "Gesamtnettowert ohne USt. EUR")]
+    amounts += [_text(552, 110, "6.559,50", right=True)]
+    result = LocalExtractor().extract(Document(_pdf([first, amounts]), "application/pdf", "b"))
+    descriptions = [i.description for i in result.order.items]
+    assert descriptions == ["Schrumpfschlauch WCSM-250/65", "Kabelbinder 200 mm"]
+    pages = [result.provenance[f"items.1.{n}"].page for n in ("description", "quantity")]
+    assert pages == [0, 1]

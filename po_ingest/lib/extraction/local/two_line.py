@@ -216,8 +216,8 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             text = [w for line in pending if line.text not in titles for w in line.words]
             by_lane(text, text_lane, amounts)
             split_code(amounts)
-            if over.page != row.page:
-                _carry(amounts, row, over.page)
+            if pending[0].page != row.page:
+                _carry(amounts, row, pending[0].page)
             table.items.append(amounts)
             pending = []
         elif row.words[0].x0 <= text_lane[0].x1 and starts_item(row, text_lane):

@@ -191,3 +191,59 @@ def test_a_prefix_before_the_number_on_the_first_page_only_is_not_the_numbers():
     second = [(312, 60, "Bestellnummer:"), (404, 60, "4500012345"), (61, 120, "Seite 2 von 2")]
     order = _read(_pdf([_interleaved_page("S05-4500012345"), second]))
     assert order.po_number == "4500012345"
+
+
+def _broken_over_pages(above_amounts: list[tuple[float, float, str]]) -> bytes:
+    """An item's text line last on page 1, its amounts line atop page 2 under
+    `above_amounts`."""
+    item, _ = _item(175, "1", ["SOPLETE CON CHISPA"], "464.00")
+    text_line = [part for part in item if part[1] <= 175]
+    amounts = [(x, 70, t) for x, y, t in item if y > 175]
+    page_two = above_amounts + amounts + _totals(100)
+    return _pdf([_HEADER + _TITLES + text_line, page_two])
+
+
+def test_an_item_broken_over_a_page_break_keeps_its_text_on_the_first_page():
+    """SAP breaks an item after its text line: its amounts head the next page, under the
+    letterhead repeated."""
+    content = _broken_over_pages([(312, 60, "Nº de pedido:"), (404, 60, "9500584281")])
+    result = LocalExtractor().extract(Document(content, "application/pdf", "b"))
+    (item,) = result.order.items
+    assert (item.description, item.quantity, item.line_total) == ("SOPLETE CON CHISPA", 2, 928)
+    pages = [result.provenance[f"items.0.{n}"].page for n in ("description", "quantity")]
+    assert pages == [0, 1]
+
+
+def test_amounts_atop_a_page_under_text_of_its_own_are_not_joined_to_the_page_before():
+    with pytest.raises(ExtractionDeclined):
+        _read(_broken_over_pages([(57, 60, "Lieferung an Lager 2")]))
+
+
+def test_a_footer_naming_the_vat_number_does_not_end_the_table():
+    """ "USt-IdNr." starts like a tax line, but names the company's tax number: items go on
+    after the first page's footer, the titles not repeated."""
+    footer = [(57, 800, "USt-IdNr. DE 285351013")]
+    first, _ = _item(175, "1", ["SOPLETE CON CHISPA"], "464.00")
+    second, y = _item(175, "2", ["LLAVE KRAKEN"], "100.00")
+    second = [(x, yy, "200.00 MXN" if t == "928.00 MXN" else t) for x, yy, t in second]
+    totals = [_text(431, y, "Valor total:"), _text(553, y, "1,128.00 MXN", right=True)]
+    pages = [_HEADER + _TITLES + first + footer, _HEADER + second + totals]
+    order = _read(_pdf(pages))
+    assert [i.description for i in order.items] == ["SOPLETE CON CHISPA", "LLAVE KRAKEN"]
+
+
+def test_an_interleaved_item_broken_before_its_amounts_titles_keeps_its_texts_page():
+    """The second item's text line last on page 1; the amounts line's titles, then its
+    amounts, atop page 2: its description is boxed on page 1."""
+    first = [part for part in _interleaved_page() if part[1] <= 228]
+    first += [(61, 260, "00020"), (270, 260, "Kabelbinder 200 mm")]
+    amounts = [(70, 63, "Bestellmenge Mengeneinheit"), (307, 63, "Preis pro Mengeneinheit")]
+    amounts += [_text(555, 63, "Nettowert", right=True), _text(122, 78, "10,000", right=True)]
+    amounts += [(127, 78, "Stück"), _text(423, 78, "1,00", right=True)]
+    amounts += [_text(555, 78, "10,00", right=True), (122, 110, "Gesamtnettowert ohne USt. EUR")]
+    amounts += [_text(552, 110, "6.559,50", right=True)]
+    result = LocalExtractor().extract(Document(_pdf([first, amounts]), "application/pdf", "b"))
+    descriptions = [i.description for i in result.order.items]
+    assert descriptions == ["Schrumpfschlauch WCSM-250/65", "Kabelbinder 200 mm"]
+    pages = [result.provenance[f"items.1.{n}"].page for n in ("description", "quantity")]
+    assert pages == [0, 1]

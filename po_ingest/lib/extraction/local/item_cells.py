@@ -44,9 +44,15 @@ class RawItem:
     # Text rows right above its numbers, starting where its description starts.
     above: list[Row] = field(default_factory=list)
     runs: list[list[int]] = field(default_factory=list)  # its line's cells, by word id
+    # Words printed on another page than its numbers (an item broken over a page break),
+    # by word id: their page.
+    carried: dict[int, int] = field(default_factory=dict)
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
+
+    def page_of(self, words: list[Word]) -> int:
+        return self.carried.get(id(words[0]), self.page)
 
     def text(self, name: str) -> str | None:
         words = self.cells.get(name)

@@ -213,12 +213,12 @@ def read_item(
         text = raw.text(name)
         value = parse_amount(text, decimal_comma) if text else None
         if value is not None:
-            found[name] = Found(value, raw.page, raw.cells[name])
+            found[name] = Found(value, raw.page_of(raw.cells[name]), raw.cells[name])
     for name in _TEXTS:
         if text := raw.text(name):
             if name == "unit" and (glossed := _GLOSSED_UNIT.match(text)):
                 text = glossed["unit"]
-            found[name] = Found(text, raw.page, raw.cells[name])
+            found[name] = Found(text, raw.page_of(raw.cells[name]), raw.cells[name])
     if raw.above and not _centred_on_numbers(raw):
         raise decline(f"line {number} has text above its numbers: its description may start there")
     if raw.above:
@@ -281,17 +281,23 @@ def read_item(
     if either := raw.text(ITEM_OR_POSITION):
         words = raw.cells[ITEM_OR_POSITION]
         if _POSITION.match(either) and "line_number" not in raw.cells:
-            found["line_number"] = Found(int(either), raw.page, words)  # "Item" over 1, 2, 3
+            found["line_number"] = Found(
+                int(either), raw.page_of(words), words
+            )  # "Item" over 1, 2, 3
         elif "item_code" not in found:
-            found["item_code"] = Found(either, raw.page, words)
+            found["item_code"] = Found(either, raw.page_of(words), words)
     position = (raw.text("line_number") or "").rstrip(".")
     if not decimal_comma and _WHOLE_DECIMAL.match(position):
         position = position.split(".")[0]  # JD Edwards prints line 1 as 1.000
     if position.isdigit():
-        found["line_number"] = Found(int(position), raw.page, raw.cells["line_number"])
+        found["line_number"] = Found(
+            int(position), raw.page_of(raw.cells["line_number"]), raw.cells["line_number"]
+        )
     elif position and "item_code" not in found and len(position.split()) == 1:
         # "Item No." holding "BIT-V60": the column numbers the item, not the line.
-        found["item_code"] = Found(position, raw.page, raw.cells["line_number"])
+        found["item_code"] = Found(
+            position, raw.page_of(raw.cells["line_number"]), raw.cells["line_number"]
+        )
     return found
 
 

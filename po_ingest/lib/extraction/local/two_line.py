@@ -19,10 +19,9 @@ from po_ingest.lib.extraction.local.header_rows import _titles
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_number, split_code
 from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest.lib.extraction.local.table import Table
-from po_ingest.lib.extraction.local.totals_kinds import starting
+from po_ingest.lib.extraction.local.totals_kinds import closes_table
 
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
-_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
 _SLACK = 2.0  # points a value may start left of its title
 # The amounts line's titles stand right under the text line's, a line's space or so apart.
 _TITLES_APART = 2.5
@@ -189,7 +188,7 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
     index = after
     while index < len(rows):
         row = rows[index]
-        footer = (row.text, round(row.y)) in furniture and not _CLOSE.match(row.text)
+        footer = (row.text, round(row.y)) in furniture and not closes_table(row.text)
         if row.text in titles or footer:
             if pending and title_rows and row.text in titles:
                 pending.append(row)  # the amounts line's titles between its text and amounts
@@ -199,7 +198,7 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             # A following page's letterhead, down to the titles repeated under it.
             index = _after_titles(rows, index, titles) or index
             row = rows[index]
-        if _CLOSE.match(row.text):
+        if closes_table(row.text):
             table.end_row = index
             resumed = _resumed(rows, index, titles)
             if resumed is None or pending:
@@ -209,11 +208,16 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
         amounts = amounts_row(row, amounts_lane)
         if amounts is not None:
             over = pending[-1] if pending else None
-            if over is None or over.page != row.page or row.y - over.y > 1.8 * row.height:
+            if over is None or not (
+                (over.page == row.page and row.y - over.y <= 1.8 * row.height)
+                or _carried_over(rows, index, over)
+            ):
                 return None  # amounts without their text line: not guessed
             text = [w for line in pending if line.text not in titles for w in line.words]
             by_lane(text, text_lane, amounts)
             split_code(amounts)
+            if pending[0].page != row.page:
+                _carry(amounts, row, pending[0].page)
             table.items.append(amounts)
             pending = []
         elif row.words[0].x0 <= text_lane[0].x1 and starts_item(row, text_lane):
@@ -226,6 +230,25 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
             table.notes.append(row.text)  # "Your material number 4000056400" under an item
         index += 1
     return table if table.items and not pending else None
+
+
+def _carry(item: RawItem, amounts: Row, page: int) -> None:
+    """The item's words other than its amounts line's as printed on `page`."""
+    on_amounts_line = {id(w) for w in amounts.words}
+    words = [w for cell in item.cells.values() for w in cell if id(w) not in on_amounts_line]
+    item.carried |= {id(w): page for w in words}
+
+
+def _carried_over(rows: list[Row], index: int, over: Row) -> bool:
+    """The amounts line at `rows[index]` heads the page after its text line's, under only
+    what earlier pages print (the letterhead repeated: the date, the order's number): one
+    item broken over the page break, as SAP's forms break it."""
+    page = rows[index].page
+    if page != over.page + 1:
+        return False
+    printed = {c.text for r in rows if r.page < page for c in r.cells()}
+    above = [r for r in rows[:index] if r.page == page]
+    return all(c.text in printed for r in above for c in r.cells())
 
 
 def _interleaved(rows: list[Row], index: int):

@@ -102,3 +102,10 @@ def test_a_subtotal_with_more_totals_under_it_closes_the_table():
     order = _read(_page_sum_order(foot)).order
     assert [i.item_code for i in order.items] == ["AB-100"]
     assert order.total == Decimal("30.00")
+
+
+def test_a_total_alone_at_a_page_foot_is_the_orders_with_a_copy_after_it():
+    """ "Total 25.00" under page 1's items, the same header and more lines on page 2: the
+    order's total, the page after it a copy or another table, not a running sum."""
+    order = _read(_page_sum_order(_totals(190, [("Total", "25.00")]))).order
+    assert [i.item_code for i in order.items] == ["AB-100"]

@@ -195,11 +195,10 @@ def find_items(
         header = (known or {}).get(index) or header_columns(rows, index, kind)
         if header is not None:
             columns, span = header
-            if closed and not (
-                closing and running_sum(table.items, table.columns, closing, row, columns)
-            ):
-                break  # the order's table is over; what follows is another one
-            closed = False
+            if closed:
+                if not (closing and running_sum(table.items, table.columns, closing, row, columns)):
+                    break  # the order's table is over; what follows is another one
+                closed, resumable = False, True  # a page's running sum: the table goes on
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
                 if not (
                     _reprinted(table, row, resumable)

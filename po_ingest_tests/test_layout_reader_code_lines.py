@@ -159,10 +159,10 @@ def test_a_material_number_in_its_own_cell_before_the_text_under_description_is_
     assert (item.item_code, item.description) == ("538844", "Nameplate insert")
 
 
-def _coded_order(text_lines):
+def _coded_order(text_lines, beside=()):
     """ "Pos. | Materialnummer | Menge | L-Term. | Preis | Nettowert", no title for the
     item's text: the code on the item's line, `text_lines` (x, text) under it, 12 points
-    apart."""
+    apart; `beside`, more (x, y, text) among them."""
     titles = [(X["code"], 140, "Pos."), (X["description"], 140, "Materialnummer")]
     titles += [(-X["quantity"], 140, "Menge"), (360, 140, "L-Term.")]
     titles += [(-X["unit_price"], 140, "Preis")]
@@ -171,6 +171,7 @@ def _coded_order(text_lines):
     lines += [(-X["quantity"], 160, "30"), (-X["unit_price"], 160, "64,38")]
     lines += [(-X["total"], 160, "1.931,40")]
     lines += [(x, 172 + 12 * n, text) for n, (x, text) in enumerate(text_lines)]
+    lines += list(beside)
     totals = _totals(184 + 12 * len(text_lines), [("Gesamtnettowert", "1.931,40")])
     content, _ = _page(_header() + titles + lines + totals)
     return _read(content).order
@@ -205,3 +206,11 @@ def test_a_labelled_value_under_the_text_under_a_code_ends_it():
     text = ["GURO-Hausanschlussgarnitur MM-7", "Charge: A-7", "mit Vergussmasse im BL"]
     [item] = _coded_order([(X["description"], t) for t in text]).items
     assert item.description == "GURO-Hausanschlussgarnitur MM-7"
+
+
+def test_a_delivery_date_beside_a_line_of_text_under_a_code_is_no_part_of_it():
+    """ "mit Überwurfmutter   22.08.2025": the item's delivery date printed at the end of
+    its last line of text, under the date's column, not a word of the description."""
+    text = [(X["description"], "Gehäuse Durchführung"), (X["description"], "mit Überwurfmutter")]
+    order = _coded_order(text, beside=[(360, 184, "22.08.2025")])
+    assert order.items[0].description == "Gehäuse Durchführung mit Überwurfmutter"

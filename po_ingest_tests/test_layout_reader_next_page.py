@@ -78,3 +78,42 @@ def test_a_tax_number_in_the_first_page_footer_does_not_end_the_table():
     second = _titles(140) + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
     order = _read(_pdf([first, second + _totals(200, [("Total", "30.00")])])).order
     assert [i.item_code for i in order.items] == ["AB-100", "CD-200"]
+
+
+def _page_sum_order(first_page_foot: list[tuple[float, float, str]], second_titles=None) -> bytes:
+    first = _header() + _titles() + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    second = (second_titles or _titles(140)) + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    return _pdf([first + first_page_foot, second + totals])
+
+
+def test_a_running_sum_at_a_page_foot_does_not_end_the_table():
+    """ "Zwischensumme 25.00" under page 1's items adds them up, and page 2 reprints the
+    header over more items: a running sum, the order's totals come on the last page."""
+    order = _read(_page_sum_order(_totals(190, [("Zwischensumme", "25.00")]))).order
+    assert [i.item_code for i in order.items] == ["AB-100", "CD-200"]
+    assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("36.00"))
+
+
+def test_a_subtotal_with_more_totals_under_it_closes_the_table():
+    """A subtotal, then a tax and a total on the same page: the order's totals block, the
+    page after it another copy or table, even with its header reprinted."""
+    foot = _totals(190, [("Subtotal", "25.00"), ("VAT 20%", "5.00"), ("Total", "30.00")])
+    order = _read(_page_sum_order(foot)).order
+    assert [i.item_code for i in order.items] == ["AB-100"]
+    assert order.total == Decimal("30.00")
+
+
+def test_a_total_alone_at_a_page_foot_is_the_orders_with_a_copy_after_it():
+    """ "Total 25.00" under page 1's items, the same header and more lines on page 2: the
+    order's total, the page after it a copy or another table, not a running sum."""
+    order = _read(_page_sum_order(_totals(190, [("Total", "25.00")]))).order
+    assert [i.item_code for i in order.items] == ["AB-100"]
+
+
+def test_a_running_sum_then_the_header_reprinted_under_other_titles_carries_the_table_on():
+    """Page 2 titles the code "Pos" and the text "Article" under the running sum of page 1:
+    the same table's header, as when page 1 ends with no sum."""
+    foot = _totals(190, [("Zwischensumme", "25.00")])
+    order = _read(_page_sum_order(foot, _other_titles(140))).order
+    assert [i.item_code for i in order.items] == ["AB-100", "CD-200"]

@@ -17,7 +17,7 @@ from po_ingest.lib.extraction.local.columns import (
 )
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.under_item import starts_text, without_references
+from po_ingest.lib.extraction.local.under_item import DATE, starts_text, without_references
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FLUSH = 2.0  # points between the starts of a line and the line it wraps onto
@@ -54,16 +54,26 @@ def reference_before_description(row: Row, item: RawItem) -> bool:
     return "description" not in item.cells and bool(_REFERENCE_LINE.match(row.text))
 
 
+def without_date_after(row: Row) -> Row:
+    """The row without dates alone in runs right of its first (a delivery date printed
+    beside the item's last line of text, "Überwurfmutter   22.08.2025"): no part of it."""
+    first, *rest = row.cells()
+    if not rest or not all(DATE.fullmatch(" " + run.text) for run in rest):
+        return row
+    return Row(row.page, first.words)
+
+
 def more_text_below(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
     """In a table titling no column for the item's text but its code's, the next line of
-    words under the item's description printed below its code, flush with it: its text
-    goes on, up to a line that starts otherwise (a code, a bracket, a number alone) or
-    is a reference ("Lot: A-7", "LFC No. 300000237")."""
+    words under the item's description printed below its code, flush with it (a date
+    beside it aside): its text goes on, up to a line that starts otherwise (a code, a
+    bracket, a number alone) or is a reference ("Lot: A-7", "LFC No. 300000237")."""
     description = item.cells.get("description")
     if not (item.described_below and description) or item.text_ended:
         return False
     if any(c.name in _TEXT_TITLED for c in columns):
         return False  # the table titles a column for the item's text: lines below are notes
+    row = without_date_after(row)
     if len(row.cells()) != 1:
         return False
     if row.page != item.page or row.y - last_y > 1.6 * row.height:

@@ -91,6 +91,7 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     for w in page.get_text("words"):
         if w[4].strip() and not _RULE.match(w[4]):
             lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], w[4]))
+    lines = {key: words for key, words in lines.items() if not _set_vertically(words)}
     words = [part for word in _without_overprints(lines) for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))
     rows: list[Row] = []
@@ -102,6 +103,19 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     for row in rows:
         row.words.sort(key=lambda w: w.x0)
     return rows
+
+
+_VERTICAL_RATIO = 3  # a line this many times taller than wide runs down the page
+_VERTICAL_CHARACTERS = 4  # fewer can stand upright as well as turned (a digit, "IT")
+
+
+def _set_vertically(words: list[Word]) -> bool:
+    """A line of text turned on its side (a Spanish company's registry line up the left
+    margin, a web address along the edge): no row of the page holds it."""
+    width = max(w.x1 for w in words) - min(w.x0 for w in words)
+    height = max(w.y1 for w in words) - min(w.y0 for w in words)
+    characters = sum(len(w.text) for w in words)
+    return characters >= _VERTICAL_CHARACTERS and height > _VERTICAL_RATIO * width
 
 
 # How far apart the same word drawn twice may be to be one word printed bold by overprinting.

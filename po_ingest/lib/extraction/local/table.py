@@ -16,6 +16,7 @@ from po_ingest.lib.extraction.local.columns import (
 from po_ingest.lib.extraction.local.description_below import (
     more_text_below,
     reference_before_description,
+    without_date_after,
     wraps_description_below,
 )
 from po_ingest.lib.extraction.local.header_rows import (
@@ -33,6 +34,7 @@ from po_ingest.lib.extraction.local.item_cells import (
     split_code,
 )
 from po_ingest.lib.extraction.local.layout import Row, unspaced
+from po_ingest.lib.extraction.local.page_sums import running_sum
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
@@ -180,6 +182,7 @@ def find_items(
     its item from a row of its own."""
     table: Table | None = None
     in_table, closed, current_page, last_y, index = False, False, -1, 0.0, 0
+    closing: Row | None = None  # the totals line that closed the table
     pitch: float | None = None
     wrap: float | None = None  # the smallest step from an item's line to its wrapped line
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
@@ -193,7 +196,9 @@ def find_items(
         if header is not None:
             columns, span = header
             if closed:
-                break  # the order's table is over; what follows is another one
+                if not (closing and running_sum(table.items, table.columns, closing, row, columns)):
+                    break  # the order's table is over; what follows is another one
+                closed, resumable = False, True  # a page's running sum: the table goes on
             if table is not None and [c.name for c in columns] != [c.name for c in table.columns]:
                 if not (
                     _reprinted(table, row, resumable)
@@ -209,6 +214,8 @@ def find_items(
             index += span
             continue
         index += 1
+        if closed and closing and row.page == closing.page and _totals_named(row):
+            closing = None  # more totals under it: the order's totals block, no page's sum
         if table is None or closed:
             continue
         if not in_table:
@@ -228,7 +235,7 @@ def find_items(
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
         if _totals_named(row) and not _multiplies(assign(row, table.columns)):
-            in_table, closed, table.end_row = False, True, index - 1
+            in_table, closed, table.end_row, closing = False, True, index - 1, row
             continue
         if any(_TABLE_PAUSE.match(c.text) for c in cells):
             in_table, table.end_row = False, index - 1
@@ -257,7 +264,7 @@ def find_items(
             table.end_row, last_y = index, row.y
             continue
         if table.items and only_sums(values):
-            in_table, closed, table.end_row = False, True, index - 1  # unlabelled sums
+            in_table, closed, table.end_row, closing = False, True, index - 1, None  # sums
             continue
         previous_y, last_y = last_y, row.y
         numbers = [
@@ -287,11 +294,10 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
-            elif items and (
-                wraps_description_below(row, items[-1], previous_y, table.columns)
-                or more_text_below(row, items[-1], previous_y, table.columns)
-            ):
+            elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] += row.words
+            elif items and more_text_below(row, items[-1], previous_y, table.columns):
+                items[-1].cells["description"] += without_date_after(row).words
             elif items and reference_before_description(row, items[-1]):
                 table.notes.append(row.text)  # "Ihre Materialnummer A24886-000" over the text
             elif items and describes(row, items[-1], previous_y, table.columns):

@@ -16,7 +16,7 @@ _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IG
 _LABELLED_VALUE = re.compile(r"^[^\W\d][\w.#/ -]{0,24}:\s*[\w./-]+$")
 _DESCRIBING = {"item_code", "code_description", "description"}
 # A date as ERP schedules print it, alone or after a label ("F.Ent:02/01/2021", "2021-02-01").
-_DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$")
+DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$")
 # "other": a column the reader does not keep wraps too, beside the description wrapping.
 _TEXT_CELLS = ("item_code", "description", "unit", "other")
 _CODE_WORDS = 3  # a code of a few words, not a description
@@ -204,7 +204,7 @@ def without_date_beside(row: Row, item: RawItem) -> Row:
     rest = [w for w in row.words if w.x1 >= start]
     if not left or not rest or len(left) > 2 or abs(rest[0].x0 - start) > 2:
         return row
-    return Row(row.page, rest) if _DATE.search(" ".join(w.text for w in left)) else row
+    return Row(row.page, rest) if DATE.search(" ".join(w.text for w in left)) else row
 
 
 def without_references(row: Row) -> Row | None:
@@ -238,7 +238,7 @@ def schedule_line(row: RawItem, item: RawItem) -> bool:
     if quantity[0].text != above[0].text:
         return False
     rest = [w for name, words in row.cells.items() if name != "quantity" for w in words]
-    return any(_DATE.search(w.text) for w in rest)
+    return any(DATE.search(w.text) for w in rest)
 
 
 # Packs of the quantity under it: "5 x VPE 10" (five packing units of ten), "1 x 50er".
@@ -261,7 +261,7 @@ def labels_over_values(row: Row, following: Row) -> bool:
         len(labels) < 2
         or len(values) != len(labels)
         or any(is_number(w.text) for w in following.words)
-        or any(_DATE.search(label.text) for label in labels)  # a date is a value, no label
+        or any(DATE.search(label.text) for label in labels)  # a date is a value, no label
     ):
         return False
     return all(abs(v.x0 - label.x0) <= 3 for v, label in zip(values, labels, strict=True))

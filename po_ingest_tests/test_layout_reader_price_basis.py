@@ -159,3 +159,40 @@ def test_a_count_before_the_unit_that_is_no_basis_declines_the_line():
     content, _ = _page(lines + _totals(200, [("Gesamt", "4.980,00")]))
     with pytest.raises(ExtractionDeclined):
         _read(content)
+
+
+@pytest.mark.parametrize(
+    ("price", "total", "unit_price"),
+    [
+        ("19,92 C", "597,60", None),
+        ("199,20 M", "597,60", None),
+        ("19,92 E", "59.760,00", Decimal("19.92")),
+    ],
+)
+def test_a_price_unit_letter_after_the_price_is_its_basis(price, total, unit_price):
+    """A wholesaler's "19,92 C": the price is per 100 units ("M" per 1 000, "E" per one),
+    checked as 3 000 × 19,92 ÷ 100 = 597,60."""
+    lines = _header() + _titles() + _line(160, price, total)
+    content, _ = _page(lines + _totals(200, [("Gesamt", total)]))
+    [item] = _read(content).order.items
+    assert (item.unit, item.unit_price, item.line_total) == (
+        "pcs",
+        unit_price,
+        Decimal(total.replace(".", "").replace(",", ".")),
+    )
+
+
+def test_a_price_unit_letter_in_a_column_of_its_own_is_its_basis():
+    """The letter under its own "UV" title right of the price, as Spanish wholesalers print."""
+    titles = _titles() + [(448, 140, "UV")]
+    lines = _header() + titles + _line(160, "19,92", "597,60") + [(448, 160, "C")]
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    [item] = _read(content).order.items
+    assert (item.unit_price, item.line_total) == (None, Decimal("597.60"))
+
+
+def test_a_price_unit_letter_that_does_not_give_the_amount_is_declined():
+    lines = _header() + _titles() + _line(160, "19,92 M", "597,60")
+    content, _ = _page(lines + _totals(200, [("Gesamt", "597,60")]))
+    with pytest.raises(ExtractionDeclined, match="price per 1000"):
+        _read(content)

@@ -1,5 +1,6 @@
 """Prices per 10, 100, 1 000 or 10 000 units ("19,92 /100 PC", "68.161,71/10.000", SAP's
-"2.080,00 pro 1.000 ST", "4640.00 MXN/10 UN"): common for small parts. The order's model has no price basis, so such a line keeps no unit price; its
+"2.080,00 pro 1.000 ST", "4640.00 MXN/10 UN", a wholesaler's "407,45 C"): common for
+small parts. The order's model has no price basis, so such a line keeps no unit price; its
 quantity × price ÷ basis must give the printed line amount to the cent."""
 
 from __future__ import annotations
@@ -41,6 +42,10 @@ _BASIS_ALONE = re.compile(
 )
 # Label words before the basis: "Preiseinheit", "Price unit", "Unité de prix".
 _LABEL_WORDS = 3
+_LETTERS = {letter: Decimal(n) for letter, n in vocabulary()["price_basis"]["letters"].items()}
+# Cells a price-unit letter may stand in besides the price's: its untitled or unknown
+# column, or the discount's beside it when the two run together ("C 0"); never the unit's.
+_LETTER_CELLS = ("unit_price", "other", "discount")
 
 
 def labelled_basis(row: Row, columns: list[Column]) -> list[Word] | None:
@@ -123,6 +128,8 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     alone (the basis's unit goes to a line without a unit of its own); a price run into the
     unit's cell ("piece 68.161,71/10.000") moves to an empty price cell. None when the price
     is per one unit."""
+    if (letter := _letter_basis(raw)) is not None:
+        return _per_many(letter)
     if labelled := raw.cells.pop(PRICE_BASIS, None):
         basis = parse_amount(_basis_text(labelled), decimal_comma)
         if basis is None:
@@ -150,6 +157,26 @@ def read_price_basis(raw: RawItem, decimal_comma: bool | None) -> Decimal | None
     if basis_unit and not raw.cells.get("unit"):
         raw.cells["unit"] = [basis_unit]
     return _per_many(basis)
+
+
+def _letter_basis(raw: RawItem) -> Decimal | None:
+    """The basis a price-unit letter right after the price stands for ("407,45 C": per
+    100), the letter taken out of its cell; None when no such letter follows the price."""
+    price = raw.cells.get("unit_price", [])
+    if not price:
+        return None
+    end = price[0]
+    for name in _LETTER_CELLS:
+        words = raw.cells.get(name, [])
+        for word in words:
+            gap = word.x0 - end.x1
+            beside = abs(word.center_y - end.center_y) < end.height / 2
+            if word is not end and word.text in _LETTERS and beside and 0 < gap <= 2 * end.height:
+                words.remove(word)
+                if not words:
+                    del raw.cells[name]
+                return _LETTERS[word.text]
+    return None
 
 
 def _per_many(basis: Decimal) -> Decimal | None:

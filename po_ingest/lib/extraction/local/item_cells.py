@@ -88,12 +88,30 @@ def column_of(word: Word, columns: list[Column]) -> str:
 
 
 def numeric_column(word: Word, columns: list[Column]) -> str | None:
-    """The column of numbers a number lines up with, if any."""
+    """The column of numbers a number lines up with, if any: the nearest title, unless the
+    number ends before that title starts and follows a column of numbers with no title
+    between (a short title set at its column's left, the numbers right-aligned at its
+    far end: "Importo" over "2.174,50" set past it)."""
     numeric = [c for c in columns if c.name in _NUMERIC_COLUMNS]
     if not numeric or not is_number(word.text):
         return None
     nearest = min(numeric, key=lambda c: _distance(word, c))
+    before = _title_before(word, columns)
+    if before is not None and (word.x1 < nearest.x0 or _distance(word, nearest) > _ALIGN_SLACK):
+        return before.name
     return nearest.name if _distance(word, nearest) <= _ALIGN_SLACK else None
+
+
+def _title_before(word: Word, columns: list[Column]) -> Column | None:
+    """The column of numbers whose title ends left of the word, the next title starting
+    right of it, the word's end less than two slacks past the title's."""
+    left = [c for c in columns if c.x1 < word.x0]
+    if not left or any(c.x0 < word.x1 and c.x1 > word.x0 for c in columns):
+        return None
+    column = max(left, key=lambda c: c.x1)
+    if column.name not in _NUMERIC_COLUMNS or word.x1 - column.x1 > 2 * _ALIGN_SLACK:
+        return None
+    return column
 
 
 _SUMMED = _NUMERIC_COLUMNS - {"line_number", "other"}
@@ -184,7 +202,8 @@ def _unit_after_quantity(run: Cell, row: Row, columns: list[Column]) -> bool:
         return False
     text = run.words[2]
     under = [c for c in columns if text.x0 < c.x1 and run.x1 > c.x0]
-    return bool(under) and all(run.words[1].x1 < c.x0 for c in under)
+    starts_under = any(c.x0 - _ALIGN_SLACK / 4 <= text.x0 for c in under)
+    return starts_under and all(run.words[1].x1 < c.x0 for c in under)
 
 
 def assign(row: Row, columns: list[Column]) -> RawItem:

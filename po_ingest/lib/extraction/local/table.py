@@ -44,6 +44,7 @@ from po_ingest.lib.extraction.local.under_item import (
     continues,
     describes,
     labels_over_values,
+    measures_line,
     number_tail,
     packing_line,
     schedule_line,
@@ -259,7 +260,11 @@ def find_items(
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
             values = assign(row, table.columns)
-        if table.items and (schedule_line(values, table.items[-1]) or packing_line(row, values)):
+        if table.items and (
+            schedule_line(values, table.items[-1])
+            or packing_line(row, values)
+            or measures_line(row)
+        ):
             table.notes.append(row.text)
             table.end_row, last_y = index, row.y
             continue

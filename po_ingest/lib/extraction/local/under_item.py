@@ -251,6 +251,22 @@ def packing_line(row: Row, values: RawItem) -> bool:
     return "quantity" in values.cells and bool(_PACKS.match(row.text))
 
 
+_MEASURE_LABEL = re.compile(r"^[^\W\d_]{1,12}[.:]$")  # "Alt.", "Larg.", "Länge:"
+
+
+def measures_line(row: Row) -> bool:
+    """Two or more labelled numbers, each label and number a cell of its own ("Alt. 20,00
+    Larg. 184,00 Prof. 120,00"): the item's measurements, printed under its text, not
+    more of it."""
+    cells = row.cells()
+    if len(cells) < 4 or len(cells) % 2:
+        return False
+    labels, numbers = cells[::2], cells[1::2]
+    return all(_MEASURE_LABEL.match(c.text) for c in labels) and all(
+        len(c.words) == 1 and is_number(c.text) for c in numbers
+    )
+
+
 def labels_over_values(row: Row, following: Row) -> bool:
     """Two or more labels ("Requested Date", "Promised Date") with a value starting under
     each on the next row: details of the item, not its wrapped text."""

@@ -105,7 +105,7 @@ def test_a_basis_on_a_row_with_its_own_quantity_is_no_basis_of_the_item_above():
     assert labelled_basis(Row(0, [quantity, label, basis]), _COLUMNS) is None
 
 
-@pytest.mark.parametrize("basis", ["EUR/1.000", "/1.000", "pro 1.000 ST"])
+@pytest.mark.parametrize("basis", ["EUR/1.000", "/1.000", "pro 1.000 ST", "per /1.000"])
 def test_a_basis_alone_under_the_price_is_read_as_its_basis(basis):
     """SAP's "EUR/1.000" printed on the row under "199,20": the price is per 1 000 units,
     and the line is checked as 3 000 × 199,20 ÷ 1 000 = 597,60."""

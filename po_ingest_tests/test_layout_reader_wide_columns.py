@@ -59,3 +59,18 @@ def test_labelled_measurements_under_an_item_are_not_its_description():
     content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
     [line] = _read(content).order.items
     assert line.description == "Steel bracket grey RAL 7035"
+
+
+def test_a_long_number_under_no_title_is_a_code_beside_the_text_not_a_quantity():
+    """A manufacturer's part number of digits alone set right of the description, under
+    no title ("Acme Corp.   168557048002025"): text of the item's
+    details, not a row with a quantity (an item of its own)."""
+    titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+    titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
+    item = [(50, 160, "AB-100"), (120, 160, "Steel bolts"), (-330, 160, "10")]
+    item += [(-440, 160, "2,50"), (-540, 160, "25,00"), (120, 172, "Delivery date: 11.01.2026")]
+    item += [(120, 184, "Manufacturer Part Number:")]
+    item += [(120, 196, "Acme Corp."), (190, 196, "168557048002025")]
+    content, _ = _page(_header() + titles + item + _totals(230, [("Total", "25,00")]))
+    [line] = _read(content).order.items
+    assert (line.description, line.quantity) == ("Steel bolts", Decimal(10))

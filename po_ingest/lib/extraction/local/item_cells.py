@@ -76,15 +76,25 @@ def column_of(word: Word, columns: list[Column]) -> str:
     """Numbers go to the column they align with (right or left edge, or inside it); other
     words to the last column starting left of them. A long run of digits is a code (an
     EAN, an article number), not an amount: it goes to the column it lies under."""
-    if _LONG_CODE.match(word.text):
+    if _LONG_CODE.match(word.text) and _under_a_title(word, columns):
         return min(columns, key=lambda c: _distance(word, c)).name
+    if _LONG_CODE.match(word.text):
+        return _text_column_of(word, columns)
     if numeric := numeric_column(word, columns):
         return numeric
+    return _text_column_of(word, columns)
+
+
+def _text_column_of(word: Word, columns: list[Column]) -> str:
     chosen = columns[0].name
     for column in columns:
         if column.x0 - _ALIGN_SLACK / 4 <= word.x0:
             chosen = column.name
     return chosen
+
+
+def _under_a_title(word: Word, columns: list[Column]) -> bool:
+    return any(c.x0 < word.x1 and c.x1 > word.x0 for c in columns)
 
 
 def numeric_column(word: Word, columns: list[Column]) -> str | None:

@@ -34,10 +34,10 @@ _PRICE_PER_WORDS = re.compile(
 )
 _WHOLE = re.compile(r"^[1-9]\d{0,2}(?:[.,]?\d{3})*$")
 # A basis alone on the row under its price, labelled by its "per": "EUR/1.000", "/100",
-# "per 1.000 ST".
+# "per 1.000 ST", SAP's "per /1.000".
 _BASIS_ALONE = re.compile(
-    rf"^(?:(?:{'|'.join(CURRENCY_CODES)}|[€$£])\s*)?(?:{'|'.join(map(re.escape, _PER_WORDS))})"
-    rf"\s*(?P<basis>[1-9]\d{{0,2}}(?:[.,]?\d{{3}})*)\s*(?:[^\W\d_]{{1,5}}\.?)?$",
+    rf"^(?:(?:{'|'.join(CURRENCY_CODES)}|[€$£])\s*)?"
+    rf"(?:(?:{'|'.join(map(re.escape, _PER_WORDS))})\s*){{1,2}}(?P<basis>[1-9]\d{{0,2}}(?:[.,]?\d{{3}})*)\s*(?:[^\W\d_]{{1,5}}\.?)?$",
     re.IGNORECASE,
 )
 # Label words before the basis: "Preiseinheit", "Price unit", "Unité de prix".

@@ -35,6 +35,7 @@ _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "3
         ("Cantidades", None),  # a letter more is another word
         ("Descr", None),
         ("Einh.", "unit"),
+        ("L.", "line_number"),  # Spanish "línea"
         ("Price/PCS", "unit_price"),
         ("Material/Beschreibung", "code_description"),
         ("Artikel-Nr./Bestellnummer/Bezeichnung", "code_description"),

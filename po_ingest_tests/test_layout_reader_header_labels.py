@@ -322,3 +322,18 @@ def test_a_value_in_a_labels_column_may_start_well_right_of_a_short_label():
 def test_a_value_starting_under_the_label_before_is_not_the_next_labels():
     with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
         _read([*_LABELS, (300, 80, "220503108299 25.08.2026")])
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("Este número se citará de manera imprescindible en toda", None),
+        ("Aceros y Perfiles del Norte S.A. de C.V.", "Aceros y Perfiles del Norte S.A. de C.V."),
+    ],
+)
+def test_a_sentence_under_the_supplier_label_is_no_name(value, name):
+    """A party's name is capitalised but for a few joining words; a sentence under
+    "Proveedor" (a note on quoting the number) is not the supplier's name."""
+    header = [(50, 80, "Pedido nº:"), (150, 80, "58154"), (50, 92, "Fecha:")]
+    header += [(150, 92, "02/09/2026"), (50, 104, "Proveedor"), (50, 116, value)]
+    assert _read(header, title="Pedido").supplier_name == name

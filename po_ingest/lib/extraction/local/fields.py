@@ -52,12 +52,21 @@ def code(text: str) -> str | None:
     return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
 
 
+# A name's words are capitalised but for a few joining words ("Aceros y Perfiles del Norte
+# S.A. de C.V."); more in lower case than not is a sentence printed under a label.
+_PROSE_WORDS = 4
+
+
 def name(value: str) -> str | None:
-    """A party's name: words, not "V-10023 Acme" (a number first) or "Name: Acme" (a
-    label and its value, which would be read wrong)."""
+    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
+    label and its value, which would be read wrong) or a sentence ("Este número se citará
+    de manera imprescindible …")."""
     value = value.strip()
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first):
+        return None
+    lower = sum(w[:1].islower() for w in value.split())
+    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()):
         return None
     return None if _FORM_FIELD.match(value) else value
 

@@ -35,6 +35,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 )
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.page_sums import running_sum
+from po_ingest.lib.extraction.local.position_heading import heading_of
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
@@ -188,6 +189,7 @@ def find_items(
     wrap: float | None = None  # the smallest step from an item's line to its wrapped line
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
     centred: list[Row] = []  # text rows half a line over the next item's numbers
+    unplaced: list[Row] = []  # text rows since the last item, none of its text
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
@@ -321,12 +323,14 @@ def find_items(
                 wrap = min(wrap or row.y - previous_y, row.y - previous_y)
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
+                unplaced.append(row)
             else:
                 if items or any(c.isdigit() for c in row.text):
                     table.notes.append(row.text)
                 if items:
                     items[-1].text_ended = True
                 lead = lead + [row] if lead and _next_line(lead[-1], row) else [row]
+                unplaced.append(row)
             table.end_row = index
             continue
         if table.items and table.items[-1].page == row.page:
@@ -339,7 +343,9 @@ def find_items(
             # A description centred on its numbers' line starts above them, or a note stands
             # over the first item: the words alone cannot tell which.
             values.above = list(lead)
-        lead = []
+        if heading := heading_of(unplaced, values):
+            values.cells["description"] = heading
+        lead, unplaced = [], []
         table.items.append(values)
         table.end_row = index
     if table is None or not table.items:

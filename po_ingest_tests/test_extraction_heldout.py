@@ -114,8 +114,10 @@ def test_real_ground_truth_validates_and_names_its_source():
 # 3 accepted at first, 2 of them wrong: dev rules took them to 12, all exact, and held-out
 # real wrong values from 6 to 1 (79 of 228 real accepted). The last one (Motion's currency
 # read from "GHS COMPLIANT PRODUCT") was fixed after that document was looked at (README).
+# That evening 9 orders of 6 new sources came in (4 dev, 5 held-out), 1 accepted at first,
+# with 8 wrong values; dev rules then took the real POs to 114 of 237 (48.1 %).
 HELDOUT_ACCEPTED_FLOOR_PCT = 80  # issue 14: 80
-REAL_ACCEPTED_FLOOR = 0.46  # issue 14: 0.60
+REAL_ACCEPTED_FLOOR = 0.48  # issue 14: 0.60
 HELDOUT_REAL_WRONG_CEILING = 0  # issue 14: 0
 
 

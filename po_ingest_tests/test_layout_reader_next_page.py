@@ -117,3 +117,13 @@ def test_a_running_sum_then_the_header_reprinted_under_other_titles_carries_the_
     foot = _totals(190, [("Zwischensumme", "25.00")])
     order = _read(_page_sum_order(foot, _other_titles(140))).order
     assert [i.item_code for i in order.items] == ["AB-100", "CD-200"]
+
+
+@pytest.mark.parametrize("count", ["1 of 2", "1 von 2"])
+def test_a_pages_count_alone_under_the_amounts_pauses_the_table_till_the_next_page(count):
+    """NetSuite prints "1 of 2" at the foot of the page, under the amount column: no sum of
+    the amounts above, the table goes on under the next page's header."""
+    first = _header() + _titles() + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    second = _titles() + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
+    pdf = _pdf([first + [(-X["total"], 180, count)], second + _totals(200, [("Total", "30.00")])])
+    assert [i.line_total for i in _read(pdf).order.items] == [Decimal("25.00"), Decimal("5.00")]

@@ -129,3 +129,17 @@ def test_a_number_of_a_date_alone_flush_under_the_title_is_the_orders_number_and
 def test_a_number_of_a_date_set_apart_from_the_title_is_not_read():
     with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
         _read([_SENTENCE, (200, 82, "700/45444628 vom 22.08.2026")])
+
+
+def test_a_code_alone_next_in_the_titles_column_under_it_is_the_po_number():
+    """NetSuite's print: "Purchase Order" over its number, the buyer's address lines set
+    beside them in the other column, a line of which falls between the two."""
+    lines = [(350, 62, "281 International Pkwy"), (50, 74, "PO001864")]
+    order = _read(lines + [(350, 86, "PO Date 2026-06-02")], title="Purchase Order")
+    assert (order.po_number, order.order_date) == ("PO001864", dt.date(2026, 6, 2))
+
+
+def test_a_code_under_a_line_of_the_titles_column_is_no_po_number():
+    lines = [(50, 62, "Flower Mound TX"), (50, 74, "PO001864")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _read(lines + [(350, 86, "PO Date 2026-06-02")], title="Purchase Order")

@@ -64,10 +64,20 @@ _MAX_ROW_GAP = 40.0
 # The totals block closes the table (`closes_table`); "continued", "page 2" only pause it
 # until the next page.
 _TABLE_PAUSE = starting("table_end")
+_PAGE_COUNT = re.compile(
+    rf"^(\d+)\s+(?:{alternatives(vocabulary()['totals']['page_count'])})\s+(\d+)$",
+    re.IGNORECASE,
+)
 _ITEM_TAX = starting("item_tax", "item_conditions")
 _ITEM_SECTION = re.compile(
     rf"^\W*(?:{alternatives(vocabulary()['item_sections']['headings'])})\W*$", re.IGNORECASE
 )
+
+
+def _page_count(row: Row) -> bool:
+    """The row is a page's count alone ("1 of 2"), no item's amounts."""
+    match = _PAGE_COUNT.match(row.text)
+    return bool(match) and 0 < int(match[1]) <= int(match[2])
 
 
 def _is_full_item(row: Row, columns: list[Column]) -> bool:
@@ -240,7 +250,7 @@ def find_items(
         if _totals_named(row) and not _multiplies(assign(row, table.columns)):
             in_table, closed, table.end_row, closing = False, True, index - 1, row
             continue
-        if any(_TABLE_PAUSE.match(c.text) for c in cells):
+        if any(_TABLE_PAUSE.match(c.text) for c in cells) or _page_count(row):
             in_table, table.end_row = False, index - 1
             continue
         if row.y - last_y > _MAX_ROW_GAP and not _is_full_item(row, table.columns):

@@ -43,13 +43,20 @@ def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None
 
 
 def _bare_number(title: Cell, cell: Cell) -> bool:
-    """A number alone, all digits, on the line right under the title, flush left with it or
-    set within its width (centred under a right-hand "PURCHASE ORDER")."""
+    """A number alone, all digits, on the next line under the title in its column, flush
+    left with it or set within its width (centred under a right-hand "PURCHASE ORDER")."""
     flush = abs(cell.x0 - title.x0) <= _ALIGNED
     within = cell.x0 >= title.x0 - _ALIGNED and cell.x1 <= title.x1 + _ALIGNED
     # One digit alone there is a page's number as often as an order's; a code of a few
     # letters and four digits or more is an order's as well ("B307389", "SRE/F00876").
     return (flush or within) and len(cell.words) == 1 and _order_code(cell.text)
+
+
+def _next_in_column(title: Cell, between: list[Row]) -> bool:
+    """No line between the title and a row prints under the title: that row's words are the
+    next ones in the title's column (NetSuite sets the order's number under "Purchase Order"
+    on the right beside the buyer's address lines on the left)."""
+    return not any(c.x0 < title.x1 and c.x1 > title.x0 for r in between for c in r.cells())
 
 
 def _order_code(text: str) -> bool:
@@ -97,7 +104,11 @@ def number_under_title(
                         and _under(title, cells[position + 1])
                     ):
                         labelled = _labelled(cells, position)
-                    if labelled is None and distance == 0 and _bare_number(title, cell):
+                    if (
+                        labelled is None
+                        and _next_in_column(title, rows[index + 1 : index + 1 + distance])
+                        and _bare_number(title, cell)
+                    ):
                         labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:
                         return Found(value, below.page, labelled[1])

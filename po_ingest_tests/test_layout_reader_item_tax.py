@@ -38,3 +38,18 @@ def test_a_gst_breakdown_under_each_item_is_the_items_not_the_totals():
         Decimal("180.00"),
         Decimal("1180.00"),
     )
+
+
+def test_digits_wrapped_under_a_number_of_an_unread_column_leave_the_description_wrapping():
+    """An HSN code too wide for its narrow column ("621220" over "00"), under the last line
+    of a title wrapped over three ("HS" / "N C" / "ode"), beside the description's second
+    line: those digits end the code, the rest is the description's."""
+    titles = [(20, 130, "HS"), (70, 130, "Code"), (130, 130, "Description"), (-330, 130, "Qty")]
+    titles += [(-440, 130, "Unit Price"), (-540, 130, "Amount")]
+    titles += [(20, 140, "N C"), (20, 150, "ode")]
+    item = [(20, 165, "621220"), (70, 165, "AB-100"), (130, 165, "Steel bolts")]
+    item += [(-330, 165, "10"), (-440, 165, "2.50"), (-540, 165, "25.00")]
+    item += [(20, 176, "00"), (130, 176, "M8 zinc plated")]
+    content, _ = _page(_header() + titles + item + _totals(200, [("Total", "25.00")]))
+    [line] = _read(content).order.items
+    assert (line.item_code, line.description) == ("AB-100", "Steel bolts M8 zinc plated")

@@ -45,6 +45,7 @@ from po_ingest.lib.extraction.local.under_item import (
     continue_item,
     continues,
     describes,
+    digits_wrapped_unread,
     labels_over_values,
     measures_line,
     number_tail,
@@ -277,6 +278,13 @@ def find_items(
         values = assign(row, table.columns)
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
+            values = assign(row, table.columns)
+        if table.items and (wrapped := digits_wrapped_unread(row, values, table.items[-1], last_y)):
+            table.notes.append(" ".join(w.text for w in wrapped))
+            if not (rest := [w for w in row.words if w not in wrapped]):
+                table.end_row, last_y = index, row.y
+                continue
+            row = Row(row.page, rest)
             values = assign(row, table.columns)
         if table.items and (
             schedule_line(values, table.items[-1])

@@ -127,3 +127,22 @@ def test_a_pages_count_alone_under_the_amounts_pauses_the_table_till_the_next_pa
     second = _titles() + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
     pdf = _pdf([first + [(-X["total"], 180, count)], second + _totals(200, [("Total", "30.00")])])
     assert [i.line_total for i in _read(pdf).order.items] == [Decimal("25.00"), Decimal("5.00")]
+
+
+def test_a_price_titles_third_line_reprinted_on_the_next_page_is_no_row_of_sums():
+    """ "Unit" / "Price" / "(net)" over the price column, on both pages: page 2's "(net)",
+    a word alone under the price's title, sums nothing and the table goes on."""
+
+    def titles(y: float):
+        lines = [(X["code"], y, "Code"), (X["description"], y, "Description")]
+        lines += [(-X["quantity"], y, "Qty"), (X["unit"], y, "Unit"), (-X["total"], y, "Amount")]
+        lines += [(-X["unit_price"], y, "Unit"), (-X["unit_price"], y + 10, "Price")]
+        return lines + [(-X["unit_price"], y + 20, "(net)")]
+
+    first = _header() + titles(120) + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    second = titles(120) + _item(160, "CD-200", "Washers", "4", "1.25", "5.00")
+    order = _read(_pdf([first, second + _totals(200, [("Total", "30.00")])])).order
+    assert [(i.item_code, i.line_total) for i in order.items] == [
+        ("AB-100", Decimal("25.00")),
+        ("CD-200", Decimal("5.00")),
+    ]

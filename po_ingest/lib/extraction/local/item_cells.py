@@ -130,8 +130,11 @@ _AMOUNTS = {"quantity", "unit_price", "line_total"}
 
 def only_sums(item: RawItem) -> bool:
     """A row of an item's amounts and the tax columns beside them, without its position
-    or any text: their sums under the items (quantity, taxable value, tax), not an item."""
-    return bool(item.cells.keys() & _AMOUNTS) and item.cells.keys() <= _SUMMED
+    or any text: their sums under the items (quantity, taxable value, tax), not an item.
+    A word alone under an amount's title ("able" of "Price(Tax" / "able" / "Value)", a
+    title's last line reprinted with the header on the next page) sums nothing."""
+    amounts = [w for name in _AMOUNTS for w in item.cells.get(name, [])]
+    return any(is_number(w.text) for w in amounts) and item.cells.keys() <= _SUMMED
 
 
 _CODE_COLUMNS = {"item_code", ITEM_OR_POSITION, CODE_OR_DESCRIPTION}

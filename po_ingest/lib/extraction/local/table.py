@@ -38,12 +38,14 @@ from po_ingest.lib.extraction.local.page_sums import running_sum
 from po_ingest.lib.extraction.local.position_heading import heading_of
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
+from po_ingest.lib.extraction.local.tax_breakdown import item_tax_row
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
     continue_item,
     continues,
     describes,
+    digits_wrapped_unread,
     labels_over_values,
     measures_line,
     number_tail,
@@ -247,6 +249,11 @@ def find_items(
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
         cells = row.cells()
+        if table.items and item_tax_row(row, table.columns):
+            table.notes.append(row.text)  # "IGST 12.00 369.80": the item's tax, no totals
+            table.items[-1].text_ended = True  # what follows it is no more of its text
+            table.end_row, last_y = index, row.y
+            continue
         if _totals_named(row) and not _multiplies(assign(row, table.columns)):
             in_table, closed, table.end_row, closing = False, True, index - 1, row
             continue
@@ -271,6 +278,13 @@ def find_items(
         values = assign(row, table.columns)
         if table.items and (tail := number_tail(row, values, table.items[-1], last_y)):
             row = Row(row.page, [w for w in row.words if w is not tail])
+            values = assign(row, table.columns)
+        if table.items and (wrapped := digits_wrapped_unread(row, values, table.items[-1], last_y)):
+            table.notes.append(" ".join(w.text for w in wrapped))
+            if not (rest := [w for w in row.words if w not in wrapped]):
+                table.end_row, last_y = index, row.y
+                continue
+            row = Row(row.page, rest)
             values = assign(row, table.columns)
         if table.items and (
             schedule_line(values, table.items[-1])

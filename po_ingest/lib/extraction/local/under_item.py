@@ -354,3 +354,30 @@ def number_tail(row: Row, values: RawItem, item: RawItem, last_y: float) -> Word
         return None
     item.cells[column] = [Word(amount.x0, amount.y0, max(amount.x1, word.x1), word.y1, joined)]
     return word
+
+
+def digits_wrapped_unread(row: Row, values: RawItem, item: RawItem, last_y: float) -> list[Word]:
+    """Digits alone on the line right under a number or code of the item, within its width,
+    in a column the reader keeps nothing of: that number's end, wrapped in a column too
+    narrow for it ("000" over "10", an EAN's last digits, "2,599.0" over "0"). Taken off
+    the row, what is left beside them (the description's next line) reads as the item's."""
+    if not _right_under(row, item, last_y):
+        return []
+    above = [w for w in item.cells.get("other", []) if is_number(w.text)]
+    return [
+        word
+        for word in values.cells.get("other", [])
+        if word.text.isdigit()
+        and any(run.words == [word] for run in row.cells())
+        and any(_wrapped_under(word, number) for number in above)
+    ]
+
+
+def _wrapped_under(word: Word, above: Word) -> bool:
+    """On the line right under `above`, within its width."""
+    height = above.y1 - above.y0
+    return (
+        above.x0 - 1 <= word.x0
+        and word.x1 <= above.x1 + 1
+        and 0 < word.y0 - above.y0 <= 1.6 * height
+    )

@@ -23,7 +23,7 @@ from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
-from po_ingest.lib.extraction.local.header import Found, find_labelled
+from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled
 from po_ingest.lib.extraction.local.language import (
     beside_english,
     document_language,
@@ -199,6 +199,12 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        if "po_number" in fields and (
+            other := disagreeing(header_rows, "po_number", po_number, fields["po_number"])
+        ):
+            raise decline(
+                f"two purchase-order numbers: {fields['po_number'].value} and {other.value}"
+            )
         if "document_number" in fields:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
@@ -245,17 +251,19 @@ class LocalExtractor:
             raise decline("no total found")
         if unpriced and (problem := unpriced_problem(table, totals, labelled, rows)):
             raise decline(problem)
-        if "currency" not in fields:  # printed with the totals, else in the table
+        money_rows = outside_prose(outside_company_money(rows))
+        if "currency" not in fields:
+            # Printed with the totals, else in the table, else anywhere: a code standing
+            # alone in the header ("USD" under a title the vocabulary lacks) is the order's
+            # when nothing else prints another, which the check below makes sure of.
             after = rows[table.end_row :] + rows[table.start_row : table.end_row]
-            currency = find_currency(" ".join(currency_text(r) for r in after))
-            if currency:
-                row = next(r for r in after if find_currency(currency_text(r)) == currency)
-                words = [w for w in row.words if find_currency(w.text) == currency]
-                fields["currency"] = Found(currency, row.page, words or row.words)
+            for where in (after, money_rows):
+                if found := _currency_in(where):
+                    fields["currency"] = found
+                    break
         if "currency" in fields and (
             other := other_currency(
-                " ".join(currency_text(r) for r in outside_prose(outside_company_money(rows))),
-                fields["currency"].value,
+                " ".join(currency_text(r) for r in money_rows), fields["currency"].value
             )
         ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
@@ -277,6 +285,15 @@ class LocalExtractor:
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
+
+
+def _currency_in(rows: list[Row]) -> Found | None:
+    currency = find_currency(" ".join(currency_text(r) for r in rows))
+    if currency is None:
+        return None
+    row = next(r for r in rows if find_currency(currency_text(r)) == currency)
+    words = [w for w in row.words if find_currency(w.text) == currency]
+    return Found(currency, row.page, words or row.words)
 
 
 def _bare_dollar(currency: Found | None) -> bool:

@@ -4,7 +4,7 @@ the row, or in the cell right below it (boxed layouts put labels above values)."
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -312,25 +312,58 @@ def _translated(rest: str, labels: Labels) -> bool:
     return bool(slash) and not head and labels.is_label(tail.strip())
 
 
-def find_labelled(
+def labelled_values(
     rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
-) -> dict[str, Found]:
-    """Each field's value: the first label whose nearby text `parsers[field]` accepts; a
-    field without a parser is only a label (its words are no other label's value)."""
-    found: dict[str, Found] = {}
+) -> Iterator[tuple[str, Found]]:
+    """Every label's value in reading order, as (field, value), for the fields `parsers`
+    reads; a field without a parser is only a label (its words are no other label's value)."""
     for index, row in enumerate(rows):
         cells = [part for cell in row.cells() for part in _split_labels(cell, labels)]
         for position, cell in enumerate(cells):
             for field, pattern in labels.patterns.items():
-                if field in found or field not in parsers:
+                if field not in parsers:
                     continue
                 match = pattern.match(cell.text)
                 if match is None or labels.qualified.match(match["rest"]):
                     continue
+                if match["rest"].strip(" :#") and labels.is_label(cell.text):
+                    continue  # "Order Date" is the date's label, not "Order" and a value
                 annotated = _ANNOTATION.match(match["rest"]) or _translated(match["rest"], labels)
                 rest = "" if annotated else match["rest"]
                 tiers = _candidates(rest, cells, position, rows, index, labels)
                 value, words = _read(tiers, parsers[field])
                 if value is not None:
-                    found[field] = Found(value, row.page, words)
+                    yield field, Found(value, row.page, words)
+
+
+def find_labelled(
+    rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
+) -> dict[str, Found]:
+    """Each field's value: the first label whose nearby text `parsers[field]` accepts."""
+    found: dict[str, Found] = {}
+    remaining = dict(parsers)  # labelled_values looks each field up as it goes
+    for field, value in labelled_values(rows, remaining, labels):
+        found[field] = value
+        del remaining[field]
+        if not remaining:
+            break
     return found
+
+
+def _same_number(one: str, other: str) -> bool:
+    """The same number printed with or without a prefix or separators ("PO-4500" and
+    "4500")."""
+    one, other = (re.sub(r"\W", "", v).upper() for v in (one, other))
+    return one.endswith(other) or other.endswith(one)
+
+
+def disagreeing(
+    rows: list[Row], field: str, parse: Callable[[str], Any], found: Found
+) -> Found | None:
+    """Another label of `field` whose value is not `found`'s: two purchase-order numbers
+    mean one of the labels is not what it seems ("PO 1402" of a post-office box above
+    the order's "PO Number"), and the first is not the one to trust."""
+    for _, other in labelled_values(rows, {field: parse}):
+        if not _same_number(str(other.value), str(found.value)):
+            return other
+    return None

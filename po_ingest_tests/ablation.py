@@ -1,11 +1,12 @@
-"""`python -m po_ingest_tests.ablation DIR... [--pages N] [--jobs N]`: does the local reader stay
-right when one word it does not return is missing from the page?
+"""`python -m po_ingest_tests.ablation DIR... [--stand-in WORD]`: does the local reader stay right
+when one word it does not return is missing from the page, or is one it does not know?
 
 Unseen orders differ from the ones the reader was tuned on mostly in their labels, titles and
 the text around the values. For every document the reader accepts exactly, each word on its
 first pages that is not inside the box of a returned value (a label, a column title, an
 address, a note) is removed from the text layer in turn (a pymupdf redaction), and the reader
-runs again. The values are still printed, so the reader must decline or return the same
+runs again; with `--stand-in`, a made-up word is printed in its place. The values are still
+printed, so the reader must decline or return the same
 values: an accepted wrong value means the gate let through a misreading that one missing word
 causes, which an order we never saw can cause just as well.
 """
@@ -47,7 +48,11 @@ def _value_boxes(provenance: dict[str, str]) -> list[tuple[int, pymupdf.Rect]]:
     return boxes
 
 
-def _without(content: bytes, page_number: int, box: pymupdf.Rect) -> bytes:
+def _without(
+    content: bytes, page_number: int, box: pymupdf.Rect, stand_in: str | None = None
+) -> bytes:
+    """The page without the word in `box`; with `stand_in` printed where it was instead (a
+    label the vocabulary does not know)."""
     with pymupdf.open(stream=content, filetype="pdf") as pdf:
         page = pdf[page_number]
         # Shrunk so the words either side keep every letter.
@@ -56,6 +61,9 @@ def _without(content: bytes, page_number: int, box: pymupdf.Rect) -> bytes:
         page.apply_redactions(
             images=pymupdf.PDF_REDACT_IMAGE_NONE, graphics=pymupdf.PDF_REDACT_LINE_ART_NONE
         )
+        if stand_in:
+            size = box.height * 0.8
+            page.insert_text((box.x0, box.y1 - box.height * 0.2), stand_in, fontsize=size)
         return pdf.tobytes()
 
 
@@ -78,7 +86,9 @@ def _run(content: bytes, name: str, truth: dict) -> tuple[str, list[str], dict]:
     return ("exact" if scored.exact else "wrong"), scored.wrong_values, result.provenance
 
 
-def ablate_document(path: Path, truth: dict, pages: int) -> list[Ablation]:
+def ablate_document(
+    path: Path, truth: dict, pages: int, stand_in: str | None = None
+) -> list[Ablation]:
     """One ablation per context word of an exactly read document's first `pages` pages; no
     ablation for a document the reader declines or misreads as it is."""
     content = path.read_bytes()
@@ -95,18 +105,20 @@ def ablate_document(path: Path, truth: dict, pages: int) -> list[Ablation]:
                 centre = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
                 if text in value_words or any(p == page_number and centre in v for p, v in values):
                     continue
-                changed = _without(content, page_number, box)
+                changed = _without(content, page_number, box, stand_in)
                 outcome, wrong, _ = _run(changed, path.name, truth)
                 ablations.append(Ablation(path.name, page_number, text, tuple(box), outcome, wrong))
     return ablations
 
 
-def recheck(path: Path, truth: dict, earlier: list[dict]) -> list[Ablation]:
+def recheck(
+    path: Path, truth: dict, earlier: list[dict], stand_in: str | None = None
+) -> list[Ablation]:
     """The ablations of an earlier run again, on the reader as it is now."""
     content = path.read_bytes()
     again = []
     for old in earlier:
-        changed = _without(content, old["page"], pymupdf.Rect(old["box"]))
+        changed = _without(content, old["page"], pymupdf.Rect(old["box"]), stand_in)
         outcome, wrong, _ = _run(changed, path.name, truth)
         again.append(Ablation(path.name, old["page"], old["word"], old["box"], outcome, wrong))
     return again
@@ -128,6 +140,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--json", type=Path, help="also write every ablation here")
     parser.add_argument(
+        "--stand-in",
+        metavar="WORD",
+        help="print WORD in place of each removed word (a label nobody taught the reader)",
+    )
+    parser.add_argument(
         "--recheck", type=Path, help="only run again the wrong ones of this earlier --json"
     )
     args = parser.parse_args(argv)
@@ -138,11 +155,15 @@ def main(argv: list[str] | None = None) -> None:
             wrong = [a for a in json.loads(args.recheck.read_text()) if a["outcome"] != "exact"]
             wrong = [a for a in wrong if a["outcome"] != "declined"]
             futures = [
-                pool.submit(recheck, p, t, [a for a in wrong if a["document"] == p.name])
+                pool.submit(
+                    recheck, p, t, [a for a in wrong if a["document"] == p.name], args.stand_in
+                )
                 for p, t in documents
             ]
         else:
-            futures = [pool.submit(ablate_document, p, t, args.pages) for p, t in documents]
+            futures = [
+                pool.submit(ablate_document, p, t, args.pages, args.stand_in) for p, t in documents
+            ]
         for future in futures:
             ablations += future.result()
     outcomes = Counter(a.outcome for a in ablations)

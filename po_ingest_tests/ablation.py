@@ -6,9 +6,9 @@ the text around the values. For every document the reader accepts exactly, each 
 first pages that is not inside the box of a returned value (a label, a column title, an
 address, a note) is removed from the text layer in turn (a pymupdf redaction), and the reader
 runs again; with `--stand-in`, a made-up word is printed in its place. The values are still
-printed, so the reader must decline or return the same
-values: an accepted wrong value means the gate let through a misreading that one missing word
-causes, which an order we never saw can cause just as well.
+printed, so the reader must decline or return the same values: an accepted wrong value means
+the gate let through a misreading that one missing word causes, which an order we never saw
+can cause just as well.
 """
 
 from __future__ import annotations

@@ -4,10 +4,20 @@ return another value: it reads the order right or declines. The cases come from
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
-from po_ingest_tests.test_layout_reader import _ITEMS, _PLAIN_TOTALS, _header, _page, _read, _titles
+from po_ingest_tests.test_layout_reader import (
+    _ITEMS,
+    _PLAIN_TOTALS,
+    X,
+    _header,
+    _page,
+    _read,
+    _titles,
+)
 
 
 def test_a_currency_code_standing_under_an_unknown_label_is_the_orders_currency():
@@ -37,3 +47,41 @@ def test_a_label_that_is_all_one_fields_is_no_other_fields_label_and_value():
     assert _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order.po_number == (
         "PO-2026-0042"
     )
+
+
+def _total_read(totals: list[tuple[float, float, str]]):
+    """The total the reader accepts, or None when it declines."""
+    try:
+        return _read(_page(_header() + _titles() + _ITEMS + totals)[0]).order.total
+    except ExtractionDeclined:
+        return None
+
+
+@pytest.mark.parametrize(
+    "under_total",
+    [
+        [("After rebate", "30.00")],  # an amount under a label the vocabulary lacks
+        [("Special rebate", "0.00"), ("Total after rebate", "")],  # a total's amount missing
+    ],
+)
+def test_a_tax_and_grand_total_below_a_row_it_cannot_name_still_end_the_block(under_total):
+    rows = [("Total", "30.00"), *under_total, ("VAT 20%", "6.00"), ("Grand Total", "36.00")]
+    totals = [
+        part
+        for n, (label, value) in enumerate(rows)
+        for part in ((380, 200 + 14 * n, label), (-X["total"], 200 + 14 * n, value))
+        if part[2]
+    ]
+    assert _total_read(totals) in (None, Decimal("36.00"))
+
+
+def test_a_labelled_number_that_is_not_the_one_under_the_title_is_declined():
+    header = [
+        (50, 60, "No. 4509367961"),
+        (50, 95, "Date:"),
+        (150, 95, "2026-03-05"),
+        (300, 80, "Bill-to"),
+        (300, 95, "PO 5833"),
+    ]
+    with pytest.raises(ExtractionDeclined, match="two purchase-order numbers"):
+        _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0])

@@ -7,7 +7,9 @@ Gemini. Every value it returns carries the box of the words it was read from.
 
 from __future__ import annotations
 
+import datetime as dt
 import time
+from collections.abc import Callable
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
@@ -23,7 +25,7 @@ from po_ingest.lib.extraction.local.dollar import dollarised
 from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
-from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled
+from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled, same_number
 from po_ingest.lib.extraction.local.language import (
     beside_english,
     document_language,
@@ -201,6 +203,7 @@ class LocalExtractor:
         )
         if "po_number" in fields and (
             other := disagreeing(header_rows, "po_number", po_number, fields["po_number"])
+            or _titled_number_disagreeing(header_rows, fields["po_number"], read_date)
         ):
             raise decline(
                 f"two purchase-order numbers: {fields['po_number'].value} and {other.value}"
@@ -285,6 +288,22 @@ class LocalExtractor:
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
+
+
+def _titled_number_disagreeing(
+    rows: list[Row], labelled: Found, read_date: Callable[[str], dt.date | None]
+) -> Found | None:
+    """The number the title gives (under it, beside it, or a number heading) when it is not
+    the labelled one: a label that is not what it seems ("PO 5833" of a post-office box)."""
+    pair = number_and_date_under_title(rows, po_number, read_date)
+    for titled in (
+        number_under_title(rows, po_number),
+        pair[0] if pair else None,
+        number_heading(rows, po_number),
+    ):
+        if titled is not None and not same_number(str(titled.value), str(labelled.value)):
+            return titled
+    return None
 
 
 def _currency_in(rows: list[Row]) -> Found | None:

@@ -350,7 +350,7 @@ def find_labelled(
     return found
 
 
-def _same_number(one: str, other: str) -> bool:
+def same_number(one: str, other: str) -> bool:
     """The same number printed with or without a prefix or separators ("PO-4500" and
     "4500")."""
     one, other = (re.sub(r"\W", "", v).upper() for v in (one, other))
@@ -364,6 +364,6 @@ def disagreeing(
     mean one of the labels is not what it seems ("PO 1402" of a post-office box above
     the order's "PO Number"), and the first is not the one to trust."""
     for _, other in labelled_values(rows, {field: parse}):
-        if not _same_number(str(other.value), str(found.value)):
+        if not same_number(str(other.value), str(found.value)):
             return other
     return None

@@ -211,11 +211,22 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
             return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
-        kind = kind_of(labels) if value is not None else None
-        if kind is None and value is not None and _total_under(rows[n - 1 :], decimal_comma):
+        if value is None:
+            if kind_of([row.text]) in (None, "ignore"):
+                return None
+            above = row  # a totals label whose amount is not printed: the block goes on
+            continue
+        kind = kind_of(labels)
+        if kind is None and _total_under(rows[n - 1 :], decimal_comma):
             return "unnamed"  # "Riep. gr. fiscale: IT22  1.356,70" over "Totale con IVA"
-        if kind in (None, "ignore"):
+        if kind == "ignore":
             return None
+        if kind is None:
+            # An amount under a label we do not know ("Special 0.00", "After Discount
+            # 233,555.08"): the block goes on, and a tax or larger total under it still
+            # says the total was read too early.
+            above = row
+            continue
         repeats = kind in ("total", "subtotal") and value == total.value
         if not (repeats or (value == 0 and kind in ("allowances", "charges", "tax"))):
             return kind

@@ -85,3 +85,17 @@ def test_a_labelled_number_that_is_not_the_one_under_the_title_is_declined():
     ]
     with pytest.raises(ExtractionDeclined, match="two purchase-order numbers"):
         _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
+
+
+def test_two_labelled_order_dates_that_disagree_are_declined():
+    # "SHIP COMPLETE BY DATE: 10/1/2026" with the words before "DATE:" set apart.
+    header = _header() + [(300, 110, "SHIP COMPLETE"), (420, 110, "DATE: 2026-10-01")]
+    with pytest.raises(ExtractionDeclined, match="two order dates"):
+        _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
+
+
+def test_the_order_date_printed_twice_agrees():
+    header = _header() + [(300, 110, "Date:"), (380, 110, "2026-03-05")]
+    assert str(_read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order.order_date) == (
+        "2026-03-05"
+    )

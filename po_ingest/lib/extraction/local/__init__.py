@@ -208,6 +208,10 @@ class LocalExtractor:
             raise decline(
                 f"two purchase-order numbers: {fields['po_number'].value} and {other.value}"
             )
+        if "order_date" in fields and (
+            other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
+        ):
+            raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
         if "document_number" in fields:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):

@@ -364,6 +364,8 @@ def disagreeing(
     mean one of the labels is not what it seems ("PO 1402" of a post-office box above
     the order's "PO Number"), and the first is not the one to trust."""
     for _, other in labelled_values(rows, {field: parse}):
-        if not same_number(str(other.value), str(found.value)):
+        if isinstance(found.value, str) and same_number(str(other.value), found.value):
+            continue
+        if other.value != found.value:
             return other
     return None

@@ -99,3 +99,15 @@ def test_the_order_date_printed_twice_agrees():
     assert str(_read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order.order_date) == (
         "2026-03-05"
     )
+
+
+def test_a_digit_under_a_price_printed_with_its_cents_is_no_wrapped_end_of_it():
+    # "677,84" over "per 1" with "per" not read: the "1" is the price basis, not a digit more.
+    items = _ITEMS + [(X["unit_price"] - 6, 166, "1")]
+    items = [(x, y + 8 if y == 174 else y, t) for x, y, t in items]
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    try:
+        prices = [i.unit_price for i in _read(content).order.items]
+    except ExtractionDeclined:
+        return
+    assert prices == [Decimal("2.50"), Decimal("1.25")]

@@ -349,6 +349,8 @@ def number_tail(row: Row, values: RawItem, item: RawItem, last_y: float) -> Word
     amount = above[0]
     if not (amount.x0 <= word.x0 < amount.x1 and any(c in amount.text for c in ".,")):
         return None
+    if re.search(r"[.,]\d\d$", amount.text):
+        return None  # cents printed whole: the digits under it are another column's ("per 1")
     joined = amount.text + word.text
     if not is_number(joined):
         return None

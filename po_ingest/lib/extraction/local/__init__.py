@@ -20,7 +20,7 @@ from po_ingest.lib.extraction.local.columns import (
     UNPRICED_ORDER_COLUMNS,
 )
 from po_ingest.lib.extraction.local.dollar import dollarised
-from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
+from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled
@@ -35,6 +35,7 @@ from po_ingest.lib.extraction.local.leading_codes import split_leading_codes
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.party_name import name
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose

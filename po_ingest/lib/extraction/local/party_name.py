@@ -1,0 +1,41 @@
+"""What a party's name (the supplier's) must look like to be taken from beside its label."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
+
+_FORM_FIELD = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
+)
+
+# A name's words are capitalised but for a few joining words ("Aceros y Perfiles del Norte
+# S.A. de C.V."); more in lower case than not is a sentence printed under a label.
+_PROSE_WORDS = 4
+
+
+def name(value: str) -> str | None:
+    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
+    label and its value, which would be read wrong), a sentence ("Este número se citará
+    de manera imprescindible …") or what is left of a label ("(Bill" of "Supplier (Bill
+    from)", "/ Supplier Code")."""
+    value = value.strip()
+    first = value.split()[0] if value else ""
+    if not value or ":" in value or any(c.isdigit() for c in first):
+        return None
+    if _label_leftover(value):
+        return None
+    lower = sum(w[:1].islower() for w in value.split())
+    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()):
+        return None
+    return None if _FORM_FIELD.match(value) else value
+
+
+def _label_leftover(value: str) -> bool:
+    """A name starts with a letter (or a quote) and closes every bracket it opens: "- Acme"
+    or "/ Supplier Code" is the end of a label or a code's dash, "(Bill" a label's note cut
+    short, "Customer Service ()" a form's field left blank."""
+    if not (value[0].isalnum() or value[0] in "\"'“„«"):
+        return True
+    return "()" in value.replace(" ", "") or value.count("(") != value.count(")")

@@ -1,0 +1,29 @@
+"""The supplier's name beside or under its label: what is left of a longer label, another
+label, a sentence or a person is no name. Supplier names are optional: a doubtful one is
+left out, never returned. The cases come from `python -m po_ingest_tests.ablation`, which
+removes each word the reader does not return from the dev orders in turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from po_ingest_tests.test_layout_reader import _ITEMS, _PLAIN_TOTALS, _header, _page, _read, _titles
+
+
+def _supplier(lines: list[tuple[float, float, str]]) -> str | None:
+    content, _ = _page(_header() + lines + _titles() + _ITEMS + _PLAIN_TOTALS)
+    return _read(content).order.supplier_name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("(Bill", None),  # "Supplier (Bill from)" without its "from)"
+        ("/ Supplier Code", None),
+        ("- Viareggio Gelatos Ltda", None),  # the dash after a supplier's code
+        ("Customer Service ()", None),
+        ("Acme (UK) Ltd", "Acme (UK) Ltd"),
+    ],
+)
+def test_what_is_left_of_a_label_is_no_name(value, name):
+    assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name

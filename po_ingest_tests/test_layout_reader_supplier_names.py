@@ -27,3 +27,19 @@ def _supplier(lines: list[tuple[float, float, str]]) -> str | None:
 )
 def test_what_is_left_of_a_label_is_no_name(value, name):
     assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("FSSAI No", None),  # "Vendor FSSAI No" without its "Vendor"
+        ("Your Reference", None),
+        ("Payment Terms", None),
+        ("CONTRACT TITLE", None),
+        ("Order to Supplier", None),
+        ("Supplier", None),
+        ("Acme Number Works Ltd", "Acme Number Works Ltd"),
+    ],
+)
+def test_another_label_is_no_name(value, name):
+    assert _supplier([(50, 110, "Vendor"), (50, 122, value)]) == name

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from po_ingest.lib.extraction.local.header import ORDER_LABELS
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FORM_FIELD = re.compile(
@@ -24,12 +25,24 @@ def name(value: str) -> str | None:
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first):
         return None
-    if _label_leftover(value):
+    if _label_leftover(value) or _is_a_label(value):
         return None
     lower = sum(w[:1].islower() for w in value.split())
     if lower >= _PROSE_WORDS and 2 * lower > len(value.split()):
         return None
     return None if _FORM_FIELD.match(value) else value
+
+
+_LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+
+
+def _is_a_label(value: str) -> bool:
+    """A label under or beside the supplier's: one the vocabulary knows ("Supplier" of
+    "Fornitore Supplier", "Order No.") or one ending as labels do ("FSSAI No" of "Vendor
+    FSSAI No", "Payment Terms")."""
+    if ORDER_LABELS.is_label(value) or ORDER_LABELS.is_qualified_label(value):
+        return True
+    return value.split()[-1].strip(":").lower() in _LABEL_ENDINGS
 
 
 def _label_leftover(value: str) -> bool:

@@ -43,3 +43,21 @@ def test_what_is_left_of_a_label_is_no_name(value, name):
 )
 def test_another_label_is_no_name(value, name):
     assert _supplier([(50, 110, "Vendor"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("innerhalb von 14 Tagen 3 % Skonto", None),  # under "Lieferant", "Zahlung:" left out
+        ("mit folgender", None),
+        ("Este número se", None),
+        ("und Zusatzbedingungen zu HSE Mindestanforderungen für", None),
+        ("Gesellschaft für Messtechnik mbH", "Gesellschaft für Messtechnik mbH"),
+        ("Creganna Medical dba LSA", "Creganna Medical dba LSA"),
+        ("TE CONNECTIVITY solutions GMBH", "TE CONNECTIVITY solutions GMBH"),
+        ("Cimentos do Vale S.A.", "Cimentos do Vale S.A."),
+        ("Keystone Building Supply Co.", "Keystone Building Supply Co."),
+    ],
+)
+def test_a_sentence_is_no_name(value, name):
+    assert _supplier([(50, 110, "Lieferant"), (50, 122, value)]) == name

@@ -28,7 +28,7 @@ def name(value: str) -> str | None:
     if _label_leftover(value) or _is_a_label(value):
         return None
     lower = sum(w[:1].islower() for w in value.split())
-    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()):
+    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
         return None
     return None if _FORM_FIELD.match(value) else value
 
@@ -52,3 +52,23 @@ def _label_leftover(value: str) -> bool:
     if not (value[0].isalnum() or value[0] in "\"'“„«"):
         return True
     return "()" in value.replace(" ", "") or value.count("(") != value.count(")")
+
+
+_JOINING = {word.lower() for word in vocabulary()["name_joining_words"]["words"]}
+_LEGAL_FORMS = {form.lower() for form in vocabulary()["legal_forms"]["words"]}
+
+
+def _sentence(value: str) -> bool:
+    """Words of a sentence, not a name: one starting with a lower-case word that joins no
+    name ("innerhalb von 14 Tagen", "mit folgender"), ending in a joining word ("… für"),
+    or with two such words ("Este número se")."""
+    words = [w.strip(",;.") or w for w in value.split()]
+    odd = [n for n, w in enumerate(words) if _lower_word(w)]
+    return 0 in odd or len(odd) >= 2 or (len(words) > 1 and words[-1].lower() in _JOINING)
+
+
+def _lower_word(word: str) -> bool:
+    """A lower-case word that is no joining word, no legal form ("mbH", "e.K." hold a
+    capital) and no abbreviation."""
+    lowered = word.lower()
+    return word.islower() and word[:1].isalpha() and lowered not in _JOINING | _LEGAL_FORMS

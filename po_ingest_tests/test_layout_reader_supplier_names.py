@@ -61,3 +61,10 @@ def test_another_label_is_no_name(value, name):
 )
 def test_a_sentence_is_no_name(value, name):
     assert _supplier([(50, 110, "Lieferant"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    "printed", ["M/s S.R.ENGINEERING", "M/S S.R.ENGINEERING", "Messrs. S.R.ENGINEERING"]
+)
+def test_an_honorific_before_the_name_is_not_part_of_it(printed):
+    assert _supplier([(50, 110, "Vendor"), (50, 122, printed)]) == "S.R.ENGINEERING"

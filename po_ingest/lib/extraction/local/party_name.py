@@ -21,7 +21,7 @@ def name(value: str) -> str | None:
     label and its value, which would be read wrong), a sentence ("Este número se citará
     de manera imprescindible …") or what is left of a label ("(Bill" of "Supplier (Bill
     from)", "/ Supplier Code")."""
-    value = value.strip()
+    value = _without_honorific(value.strip())
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first):
         return None
@@ -72,3 +72,11 @@ def _lower_word(word: str) -> bool:
     capital) and no abbreviation."""
     lowered = word.lower()
     return word.islower() and word[:1].isalpha() and lowered not in _JOINING | _LEGAL_FORMS
+
+
+_HONORIFICS = {word.lower() for word in vocabulary()["name_honorifics"]["words"]}
+
+
+def _without_honorific(value: str) -> str:
+    first, _, rest = value.partition(" ")
+    return rest.strip() if first.lower() in _HONORIFICS else value

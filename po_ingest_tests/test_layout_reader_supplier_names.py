@@ -38,6 +38,7 @@ def test_what_is_left_of_a_label_is_no_name(value, name):
         ("CONTRACT TITLE", None),
         ("Order to Supplier", None),
         ("Supplier", None),
+        ("Inv", None),  # "Seller Inv" (the seller's invoice number) without its "Supplier"
         ("Acme Number Works Ltd", "Acme Number Works Ltd"),
     ],
 )

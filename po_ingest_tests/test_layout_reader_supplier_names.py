@@ -69,3 +69,14 @@ def test_a_sentence_is_no_name(value, name):
 )
 def test_an_honorific_before_the_name_is_not_part_of_it(printed):
     assert _supplier([(50, 110, "Vendor"), (50, 122, printed)]) == "S.R.ENGINEERING"
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ([(50, 122, "Este"), (80, 122, "se citará de manera imprescindible")], None),
+        ([(50, 122, "Acme Ltd"), (300, 122, "tel. 0123 4567")], "Acme Ltd"),
+    ],
+)
+def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, name):
+    assert _supplier([(50, 110, "Proveedor"), *line]) == name

@@ -35,7 +35,7 @@ from po_ingest.lib.extraction.local.leading_codes import split_leading_codes
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
-from po_ingest.lib.extraction.local.party_name import name
+from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
@@ -210,6 +210,8 @@ class LocalExtractor:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
+        if "supplier_name" in fields and runs_on(fields["supplier_name"], header_rows):
+            del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.header import ORDER_LABELS
+from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
+from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FORM_FIELD = re.compile(
@@ -80,3 +81,21 @@ _HONORIFICS = {word.lower() for word in vocabulary()["name_honorifics"]["words"]
 def _without_honorific(value: str) -> str:
     first, _, rest = value.partition(" ")
     return rest.strip() if first.lower() in _HONORIFICS else value
+
+
+# A word or two's room: a gap this many times the text's height is a word missing, not the
+# space between a form's columns.
+_WORD_ROOM = 5.0
+
+
+def runs_on(found: Found, rows: list[Row]) -> bool:
+    """The name's line goes on in lower case a word's room after it ("Este" … "se citará de
+    manera …" with "número" not printed): the start of a sentence, not a name."""
+    last = found.words[-1]
+    row = next((r for r in rows if r.page == found.page and last in r.words), None)
+    if row is None:
+        return False
+    after = [c for c in row.cells() if c.x0 >= last.x1]
+    return bool(after) and (
+        after[0].x0 - last.x1 <= _WORD_ROOM * last.height and after[0].text[:1].islower()
+    )

@@ -22,7 +22,7 @@ from po_ingest.lib.extraction.local.columns import (
     UNPRICED_ORDER_COLUMNS,
 )
 from po_ingest.lib.extraction.local.dollar import dollarised
-from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_decimal_comma
+from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled, same_number
@@ -37,6 +37,7 @@ from po_ingest.lib.extraction.local.leading_codes import split_leading_codes
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
+from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
@@ -216,6 +217,8 @@ class LocalExtractor:
             fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
+        if "supplier_name" in fields and runs_on(fields["supplier_name"], header_rows):
+            del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)
         labelled = set(fields)
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):

@@ -7,7 +7,7 @@ import re
 from po_ingest.lib.extraction.local.header import is_label
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.values import find_currency, parse_date
-from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
+from po_ingest.lib.extraction.local.vocabulary import vocabulary
 
 # "Order No. & Date : 1": an ERP's first order is number 1; one digit is a number too.
 _PO_NUMBER = re.compile(r"^(?:\d|[A-Z0-9][A-Z0-9\-/._]{1,39})$", re.IGNORECASE)
@@ -18,9 +18,6 @@ _DOTTED_DATE = re.compile(
 # "4501595688/11.08.2025" under "Bestellnummer/Datum": the number, then its date.
 _NUMBER_SLASH_DATE = re.compile(r"^(?P<number>.+?)\s*/\s*(?P<date>\d{1,2}[./]\d{1,2}[./]\d{2,4})$")
 _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
-_FORM_FIELD = re.compile(
-    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
-)
 
 
 def po_number(text: str) -> str | None:
@@ -50,25 +47,6 @@ def code(text: str) -> str | None:
     if token.strip("0") == "":
         return None
     return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
-
-
-# A name's words are capitalised but for a few joining words ("Aceros y Perfiles del Norte
-# S.A. de C.V."); more in lower case than not is a sentence printed under a label.
-_PROSE_WORDS = 4
-
-
-def name(value: str) -> str | None:
-    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
-    label and its value, which would be read wrong) or a sentence ("Este número se citará
-    de manera imprescindible …")."""
-    value = value.strip()
-    first = value.split()[0] if value else ""
-    if not value or ":" in value or any(c.isdigit() for c in first):
-        return None
-    lower = sum(w[:1].islower() for w in value.split())
-    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()):
-        return None
-    return None if _FORM_FIELD.match(value) else value
 
 
 def uses_decimal_comma(rows: list[Row]) -> bool | None:

@@ -8,10 +8,11 @@ import re
 from collections.abc import Callable
 from decimal import Decimal
 
-from po_ingest.lib.extraction.local.fields import name, po_number
+from po_ingest.lib.extraction.local.fields import po_number
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.notes.words import NOTE_LABELS, WEIGHT_UNITS
+from po_ingest.lib.extraction.local.party_name import name
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import alternatives
 

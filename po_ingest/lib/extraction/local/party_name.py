@@ -1,0 +1,101 @@
+"""What a party's name (the supplier's) must look like to be taken from beside its label."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
+from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
+
+_FORM_FIELD = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
+)
+
+# A name's words are capitalised but for a few joining words ("Aceros y Perfiles del Norte
+# S.A. de C.V."); more in lower case than not is a sentence printed under a label.
+_PROSE_WORDS = 4
+
+
+def name(value: str) -> str | None:
+    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
+    label and its value, which would be read wrong), a sentence ("Este número se citará
+    de manera imprescindible …") or what is left of a label ("(Bill" of "Supplier (Bill
+    from)", "/ Supplier Code")."""
+    value = _without_honorific(value.strip())
+    first = value.split()[0] if value else ""
+    if not value or ":" in value or any(c.isdigit() for c in first):
+        return None
+    if _label_leftover(value) or _is_a_label(value):
+        return None
+    lower = sum(w[:1].islower() for w in value.split())
+    if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
+        return None
+    return None if _FORM_FIELD.match(value) else value
+
+
+_LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+
+
+def _is_a_label(value: str) -> bool:
+    """A label under or beside the supplier's: one the vocabulary knows ("Supplier" of
+    "Fornitore Supplier", "Order No.") or one ending as labels do ("FSSAI No" of "Vendor
+    FSSAI No", "Payment Terms")."""
+    if ORDER_LABELS.is_label(value) or ORDER_LABELS.is_qualified_label(value):
+        return True
+    return value.split()[-1].strip(":").lower() in _LABEL_ENDINGS
+
+
+def _label_leftover(value: str) -> bool:
+    """A name starts with a letter (or a quote) and closes every bracket it opens: "- Acme"
+    or "/ Supplier Code" is the end of a label or a code's dash, "(Bill" a label's note cut
+    short, "Customer Service ()" a form's field left blank."""
+    if not (value[0].isalnum() or value[0] in "\"'“„«"):
+        return True
+    return "()" in value.replace(" ", "") or value.count("(") != value.count(")")
+
+
+_JOINING = {word.lower() for word in vocabulary()["name_joining_words"]["words"]}
+_LEGAL_FORMS = {form.lower() for form in vocabulary()["legal_forms"]["words"]}
+
+
+def _sentence(value: str) -> bool:
+    """Words of a sentence, not a name: one starting with a lower-case word that joins no
+    name ("innerhalb von 14 Tagen", "mit folgender"), ending in a joining word ("… für"),
+    or with two such words ("Este número se")."""
+    words = [w.strip(",;.") or w for w in value.split()]
+    odd = [n for n, w in enumerate(words) if _lower_word(w)]
+    return 0 in odd or len(odd) >= 2 or (len(words) > 1 and words[-1].lower() in _JOINING)
+
+
+def _lower_word(word: str) -> bool:
+    """A lower-case word that is no joining word, no legal form ("mbH", "e.K." hold a
+    capital) and no abbreviation."""
+    lowered = word.lower()
+    return word.islower() and word[:1].isalpha() and lowered not in _JOINING | _LEGAL_FORMS
+
+
+_HONORIFICS = {word.lower() for word in vocabulary()["name_honorifics"]["words"]}
+
+
+def _without_honorific(value: str) -> str:
+    first, _, rest = value.partition(" ")
+    return rest.strip() if first.lower() in _HONORIFICS else value
+
+
+# A word or two's room: a gap this many times the text's height is a word missing, not the
+# space between a form's columns.
+_WORD_ROOM = 5.0
+
+
+def runs_on(found: Found, rows: list[Row]) -> bool:
+    """The name's line goes on in lower case a word's room after it ("Este" … "se citará de
+    manera …" with "número" not printed): the start of a sentence, not a name."""
+    last = found.words[-1]
+    row = next((r for r in rows if r.page == found.page and last in r.words), None)
+    if row is None:
+        return False
+    after = [c for c in row.cells() if c.x0 >= last.x1]
+    return bool(after) and (
+        after[0].x0 - last.x1 <= _WORD_ROOM * last.height and after[0].text[:1].islower()
+    )

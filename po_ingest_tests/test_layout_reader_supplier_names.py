@@ -1,0 +1,82 @@
+"""The supplier's name beside or under its label: what is left of a longer label, another
+label, a sentence or a person is no name. Supplier names are optional: a doubtful one is
+left out, never returned. The cases come from `python -m po_ingest_tests.ablation`, which
+removes each word the reader does not return from the dev orders in turn."""
+
+from __future__ import annotations
+
+import pytest
+
+from po_ingest_tests.test_layout_reader import _ITEMS, _PLAIN_TOTALS, _header, _page, _read, _titles
+
+
+def _supplier(lines: list[tuple[float, float, str]]) -> str | None:
+    content, _ = _page(_header() + lines + _titles() + _ITEMS + _PLAIN_TOTALS)
+    return _read(content).order.supplier_name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("(Bill", None),  # "Supplier (Bill from)" without its "from)"
+        ("/ Supplier Code", None),
+        ("- Viareggio Gelatos Ltda", None),  # the dash after a supplier's code
+        ("Customer Service ()", None),
+        ("Acme (UK) Ltd", "Acme (UK) Ltd"),
+    ],
+)
+def test_what_is_left_of_a_label_is_no_name(value, name):
+    assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("FSSAI No", None),  # "Vendor FSSAI No" without its "Vendor"
+        ("Your Reference", None),
+        ("Payment Terms", None),
+        ("CONTRACT TITLE", None),
+        ("Order to Supplier", None),
+        ("Supplier", None),
+        ("Inv", None),  # "Seller Inv" (the seller's invoice number) without its "Supplier"
+        ("Acme Number Works Ltd", "Acme Number Works Ltd"),
+    ],
+)
+def test_another_label_is_no_name(value, name):
+    assert _supplier([(50, 110, "Vendor"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("innerhalb von 14 Tagen 3 % Skonto", None),  # under "Lieferant", "Zahlung:" left out
+        ("mit folgender", None),
+        ("Este número se", None),
+        ("und Zusatzbedingungen zu HSE Mindestanforderungen für", None),
+        ("Gesellschaft für Messtechnik mbH", "Gesellschaft für Messtechnik mbH"),
+        ("Creganna Medical dba LSA", "Creganna Medical dba LSA"),
+        ("TE CONNECTIVITY solutions GMBH", "TE CONNECTIVITY solutions GMBH"),
+        ("Cimentos do Vale S.A.", "Cimentos do Vale S.A."),
+        ("Keystone Building Supply Co.", "Keystone Building Supply Co."),
+    ],
+)
+def test_a_sentence_is_no_name(value, name):
+    assert _supplier([(50, 110, "Lieferant"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    "printed", ["M/s S.R.ENGINEERING", "M/S S.R.ENGINEERING", "Messrs. S.R.ENGINEERING"]
+)
+def test_an_honorific_before_the_name_is_not_part_of_it(printed):
+    assert _supplier([(50, 110, "Vendor"), (50, 122, printed)]) == "S.R.ENGINEERING"
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        ([(50, 122, "Este"), (80, 122, "se citará de manera imprescindible")], None),
+        ([(50, 122, "Acme Ltd"), (300, 122, "tel. 0123 4567")], "Acme Ltd"),
+    ],
+)
+def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, name):
+    assert _supplier([(50, 110, "Proveedor"), *line]) == name

@@ -8,8 +8,16 @@ from decimal import Decimal
 
 import pytest
 
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.local.columns import name_of
-from po_ingest_tests.test_layout_reader import _header, _page, _read, _totals
+from po_ingest_tests.test_layout_reader import (
+    _PLAIN_TOTALS,
+    _header,
+    _page,
+    _read,
+    _titles,
+    _totals,
+)
 
 
 @pytest.mark.parametrize(
@@ -86,3 +94,37 @@ def test_a_date_under_the_code_beside_the_next_description_line_is_no_label():
     content, _ = _page(_header() + titles + items + totals, title="Bestellung")
     order = _read(content).order
     assert [i.description for i in order.items] == ["SM-STV 2x40pol TYC/ERN"]
+
+
+def _coded_items(first: str, second: str):
+    """Two items whose code cells hold `first` and `second` (a position run into the code)."""
+    rows = []
+    for y, code, text, qty, price, total in (
+        (160, first, "Steel bolts M8", "10", "2.50", "25.00"),
+        (174, second, "Washers", "4", "1.25", "5.00"),
+    ):
+        rows += [
+            (50, y, code),
+            (120, y, text),
+            (-330, y, qty),
+            (345, y, "pcs"),
+            (-440, y, price),
+            (-540, y, total),
+        ]
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("10 AB-100", "20 CD-200"), ("10", "20"), ("1.", "2.")]
+)
+def test_a_position_read_as_the_item_code_is_declined(first, second):
+    # An untitled "Pos" column left of the code: its 10, 20 run into the code's cell.
+    items = _coded_items(first, second)
+    with pytest.raises(ExtractionDeclined, match="item code (starts with a position|is its)"):
+        _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0])
+
+
+def test_a_code_starting_with_a_number_is_still_read():
+    items = _coded_items("4055 B4840A", "4056 B4840B")
+    order = _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0]).order
+    assert [i.item_code for i in order.items] == ["4055 B4840A", "4056 B4840B"]

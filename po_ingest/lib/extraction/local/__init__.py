@@ -36,6 +36,7 @@ from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.place_date import place_date
+from po_ingest.lib.extraction.local.position_codes import position_as_code
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
@@ -282,6 +283,8 @@ class LocalExtractor:
             )
             for n, raw in enumerate(table.items, start=1)
         ]
+        if problem := position_as_code(items):
+            raise decline(problem)
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())

@@ -128,3 +128,30 @@ def test_a_code_starting_with_a_number_is_still_read():
     items = _coded_items("4055 B4840A", "4056 B4840B")
     order = _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0]).order
     assert [i.item_code for i in order.items] == ["4055 B4840A", "4056 B4840B"]
+
+
+def _described_items(extra_x: float, extra: str, second_x: float | None = None):
+    """The plain order's two items with a word `extra` at `extra_x` beside each description."""
+    rows = _coded_items("AB-100", "CD-200")
+    for y in (160, 174):
+        rows.append((extra_x if second_x is None or y == 160 else second_x, y, extra))
+    return rows
+
+
+def test_an_untitled_column_beside_the_description_is_declined():
+    # An "HSN" column whose title is not known: its numbers stand apart from every line's text.
+    items = _described_items(240, "85015210")
+    with pytest.raises(ExtractionDeclined, match="untitled column"):
+        _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0])
+
+
+def test_two_titled_cells_read_as_one_description_are_still_read():
+    # "Product" then "Description" beside a code column: one description in two cells.
+    titles = [(50, 140, "Code"), (120, 140, "Product"), (200, 140, "Description")]
+    titles += [(-330, 140, "Qty"), (345, 140, "Unit"), (-440, 140, "Unit Price")]
+    titles += [(-540, 140, "Amount")]
+    items = _coded_items("AB-100", "CD-200")
+    items = [(200 if x == 120 else x, y, t) for x, y, t in items]
+    items += [(120, 160, "Bolt"), (120, 174, "Washer")]
+    order = _read(_page(_header() + titles + items + _PLAIN_TOTALS)[0]).order
+    assert [i.description for i in order.items] == ["Bolt Steel bolts M8", "Washer Washers"]

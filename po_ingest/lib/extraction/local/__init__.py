@@ -51,6 +51,7 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
+from po_ingest.lib.extraction.local.untitled_columns import untitled_column_in_description
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
     date_order,
@@ -284,6 +285,8 @@ class LocalExtractor:
             for n, raw in enumerate(table.items, start=1)
         ]
         if problem := position_as_code(items):
+            raise decline(problem)
+        if problem := untitled_column_in_description(items, table.columns):
             raise decline(problem)
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")

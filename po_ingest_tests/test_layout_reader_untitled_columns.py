@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
@@ -155,3 +156,24 @@ def test_two_titled_cells_read_as_one_description_are_still_read():
     items += [(120, 160, "Bolt"), (120, 174, "Washer")]
     order = _read(_page(_header() + titles + items + _PLAIN_TOTALS)[0]).order
     assert [i.description for i in order.items] == ["Bolt Steel bolts M8", "Washer Washers"]
+
+
+_MEASURES = ("Alt.", "20,00", "Larg.", "184,00", "Prof.", "120,00")
+
+
+@pytest.mark.parametrize("missing", range(len(_MEASURES)))
+def test_measurements_missing_a_label_or_a_number_are_still_no_description(missing):
+    """ "20,00   Larg. 184,00   Prof. 120,00" under the text, "Alt." not printed: still the
+    item's size, not more of its text."""
+    titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+    titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
+    item = [(50, 160, "AB-100"), (120, 160, "Steel bracket"), (-330, 160, "2")]
+    item += [(-440, 160, "4,00"), (-540, 160, "8,00"), (120, 172, "grey RAL 7035")]
+    x = 120.0
+    for n, text in enumerate(_MEASURES):
+        if n != missing:
+            item.append((x, 184, text))
+        x += pymupdf.get_text_length(text, fontname="helv", fontsize=9) + 10
+    content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
+    [line] = _read(content).order.items
+    assert line.description == "Steel bracket grey RAL 7035"

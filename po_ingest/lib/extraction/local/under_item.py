@@ -255,16 +255,16 @@ _MEASURE_LABEL = re.compile(r"^[^\W\d_]{1,12}[.:]$")  # "Alt.", "Larg.", "Länge
 
 
 def measures_line(row: Row) -> bool:
-    """Two or more labelled numbers, each label and number a cell of its own ("Alt. 20,00
-    Larg. 184,00 Prof. 120,00"): the item's measurements, printed under its text, not
-    more of it."""
+    """Labelled numbers, each label and number a cell of its own ("Alt. 20,00 Larg. 184,00
+    Prof. 120,00"): the item's measurements, printed under its text, not more of it. One
+    label or number missing (a label the font set as an image, a blank value) leaves a row
+    of the same kind: still no words of the description."""
     cells = row.cells()
-    if len(cells) < 4 or len(cells) % 2:
+    if len(cells) < 4:
         return False
-    labels, numbers = cells[::2], cells[1::2]
-    return all(_MEASURE_LABEL.match(c.text) for c in labels) and all(
-        len(c.words) == 1 and is_number(c.text) for c in numbers
-    )
+    numbers = [c for c in cells if len(c.words) == 1 and is_number(c.text)]
+    labels = [c for c in cells if _MEASURE_LABEL.match(c.text)]
+    return len(numbers) >= 2 and len(labels) >= 1 and len(numbers) + len(labels) == len(cells)
 
 
 def labels_over_values(row: Row, following: Row) -> bool:

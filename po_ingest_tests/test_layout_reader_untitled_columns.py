@@ -97,12 +97,12 @@ def test_a_date_under_the_code_beside_the_next_description_line_is_no_label():
     assert [i.description for i in order.items] == ["SM-STV 2x40pol TYC/ERN"]
 
 
-def _coded_items(first: str, second: str):
+def _coded_items(first: str, second: str, second_y: float = 174):
     """Two items whose code cells hold `first` and `second` (a position run into the code)."""
     rows = []
     for y, code, text, qty, price, total in (
         (160, first, "Steel bolts M8", "10", "2.50", "25.00"),
-        (174, second, "Washers", "4", "1.25", "5.00"),
+        (second_y, second, "Washers", "4", "1.25", "5.00"),
     ):
         rows += [
             (50, y, code),
@@ -177,3 +177,14 @@ def test_measurements_missing_a_label_or_a_number_are_still_no_description(missi
     content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
     [line] = _read(content).order.items
     assert line.description == "Steel bracket grey RAL 7035"
+
+
+@pytest.mark.parametrize(
+    ("code", "under"), [("AB-100 LT:", "Steel bolts M8"), ("AB-100", "Article No.:")]
+)
+def test_a_label_in_the_item_code_or_ending_the_description_is_declined(code, under):
+    """ "LT:" beside the code, its date under a title the reader lacks; "Article No.:" under
+    the text, its value left out: a label's words read as the item's."""
+    items = _coded_items(code, "CD-200", 186) + [(120, 172, under)]
+    with pytest.raises(ExtractionDeclined, match="label"):
+        _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0])

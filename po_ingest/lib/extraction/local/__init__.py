@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.fields import code, name, po_number, uses_de
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled
+from po_ingest.lib.extraction.local.item_labels import label_in_item
 from po_ingest.lib.extraction.local.language import (
     beside_english,
     document_language,
@@ -287,6 +288,8 @@ class LocalExtractor:
         if problem := position_as_code(items):
             raise decline(problem)
         if problem := untitled_column_in_description(items, table.columns):
+            raise decline(problem)
+        if problem := label_in_item(items):
             raise decline(problem)
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")

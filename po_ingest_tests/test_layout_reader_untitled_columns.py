@@ -188,3 +188,21 @@ def test_a_label_in_the_item_code_or_ending_the_description_is_declined(code, un
     items = _coded_items(code, "CD-200", 186) + [(120, 172, under)]
     with pytest.raises(ExtractionDeclined, match="label"):
         _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0])
+
+
+def _wide_code_page(first: str, second: str) -> bytes:
+    """The plain order with its description set further right: room for a wide code."""
+    titles = [(x if x != 120 else 180, y, t) for x, y, t in _titles()]
+    items = [(x if x != 120 else 180, y, t) for x, y, t in _coded_items(first, second)]
+    return _page(_header() + titles + items + _PLAIN_TOTALS)[0]
+
+
+def test_a_word_of_text_in_the_item_code_is_declined():
+    """ "af0f33c1 Laptop": the product's name, its "Product" title unknown, run into the code."""
+    with pytest.raises(ExtractionDeclined, match="item code holds words of text"):
+        _read(_wide_code_page("af0f33c1 Laptop", "2e60033f Desk"))
+
+
+def test_a_code_of_capitals_and_digits_in_several_words_is_still_read():
+    order = _read(_wide_code_page("CHEP PALLET 00", "SM 1008T")).order
+    assert [i.item_code for i in order.items] == ["CHEP PALLET 00", "SM 1008T"]

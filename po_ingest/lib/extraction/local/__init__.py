@@ -13,6 +13,7 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
+from po_ingest.lib.extraction.local.code_words import text_in_code
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -290,6 +291,8 @@ class LocalExtractor:
         if problem := untitled_column_in_description(items, table.columns):
             raise decline(problem)
         if problem := label_in_item(items):
+            raise decline(problem)
+        if problem := text_in_code(items):
             raise decline(problem)
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")

@@ -206,3 +206,27 @@ def test_a_word_of_text_in_the_item_code_is_declined():
 def test_a_code_of_capitals_and_digits_in_several_words_is_still_read():
     order = _read(_wide_code_page("CHEP PALLET 00", "SM 1008T")).order
     assert [i.item_code for i in order.items] == ["CHEP PALLET 00", "SM 1008T"]
+
+
+def test_item_sku_titles_the_item_code():
+    assert name_of("Item SKU") == "item_code"
+
+
+def test_a_code_column_beside_the_item_sku_does_not_give_the_item_code():
+    """ "Item SKU" then "Code" (a tariff code whose qualifier "HTS" is not printed): the
+    item's code is its SKU, or the order is declined; never the other column's code."""
+    titles = [(-60, 140, "Qty"), (80, 140, "Item SKU"), (200, 140, "Code")]
+    titles += [(280, 140, "Description"), (-480, 140, "Rate"), (-560, 140, "Amount")]
+    items = []
+    for y, sku, qty, total in (
+        (160, "1AP0854-00-P0054", "60", "459.00"),
+        (174, "1AP0854-00-P0055", "45", "344.25"),
+    ):
+        items += [(-60, y, qty), (80, y, sku), (200, y, "6209205050"), (280, y, "Swing Top")]
+        items += [(-480, y, "7.65"), (-560, y, total)]
+    totals = _totals(200, [("Total", "803.25")])
+    try:
+        order = _read(_page(_header() + titles + items + totals)[0]).order
+    except ExtractionDeclined:
+        return
+    assert [i.item_code for i in order.items] == ["1AP0854-00-P0054", "1AP0854-00-P0055"]

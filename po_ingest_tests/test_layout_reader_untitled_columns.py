@@ -116,7 +116,12 @@ def _coded_items(first: str, second: str, second_y: float = 174):
 
 
 @pytest.mark.parametrize(
-    ("first", "second"), [("10 AB-100", "20 CD-200"), ("10", "20"), ("1.", "2.")]
+    ("first", "second"),
+    [
+        ("10 AB-100", "20 CD-200"),
+        ("10", "20"),
+        ("1.", "2."),
+    ],
 )
 def test_a_position_read_as_the_item_code_is_declined(first, second):
     # An untitled "Pos" column left of the code: its 10, 20 run into the code's cell.
@@ -230,3 +235,32 @@ def test_a_code_column_beside_the_item_sku_does_not_give_the_item_code():
     except ExtractionDeclined:
         return
     assert [i.item_code for i in order.items] == ["1AP0854-00-P0054", "1AP0854-00-P0055"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("00010 Steel bolts M8", "00020 Washers"), ("1 Steel bolts M8", "2 Washers")],
+)
+def test_a_position_read_into_the_description_is_declined(first, second):
+    """An untitled "Pos" column's numbers run into the description ("00010 2352073-00
+    POWER-KONTAKT", "1 Steel" and "2 Iron")."""
+    items = [
+        (x, y, first if t == "Steel bolts M8" else second if t == "Washers" else t)
+        for x, y, t in _coded_items("AB-100", "CD-200")
+    ]
+    with pytest.raises(ExtractionDeclined, match="position"):
+        _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0])
+
+
+def test_one_description_starting_with_its_count_is_still_read():
+    items = [
+        (x, y, "1 Steel bolt" if t == "Steel bolts M8" else t)
+        for x, y, t in _coded_items("AB-100", "CD-200")
+    ]
+    order = _read(_page(_header() + _titles() + items + _PLAIN_TOTALS)[0]).order
+    assert [i.description for i in order.items] == ["1 Steel bolt", "Washers"]
+
+
+def test_a_position_in_hundreds_before_a_dotted_code_is_declined():
+    with pytest.raises(ExtractionDeclined, match="starts with a position"):
+        _read(_wide_code_page("1000 821.40.946", "1010 821.40.947"))

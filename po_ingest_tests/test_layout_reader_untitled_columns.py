@@ -264,3 +264,9 @@ def test_one_description_starting_with_its_count_is_still_read():
 def test_a_position_in_hundreds_before_a_dotted_code_is_declined():
     with pytest.raises(ExtractionDeclined, match="starts with a position"):
         _read(_wide_code_page("1000 821.40.946", "1010 821.40.947"))
+
+
+def test_a_date_in_the_item_code_is_declined():
+    """ "163664 30-SEP-2025": a need-by date under a title the reader lacks, beside the code."""
+    with pytest.raises(ExtractionDeclined, match="item code holds a date"):
+        _read(_wide_code_page("163664 30-SEP-2025", "163665 30-SEP-2025"))

@@ -270,3 +270,21 @@ def test_a_date_in_the_item_code_is_declined():
     """ "163664 30-SEP-2025": a need-by date under a title the reader lacks, beside the code."""
     with pytest.raises(ExtractionDeclined, match="item code holds a date"):
         _read(_wide_code_page("163664 30-SEP-2025", "163665 30-SEP-2025"))
+
+
+@pytest.mark.parametrize(("replaced", "word"), [(0, "Hoehe"), (1, "nd")])
+def test_measurements_with_one_unknown_label_or_value_are_still_no_description(replaced, word):
+    """ "Hoehe 20,00   Larg. 184,00   Prof. 120,00": a label printed without its point (or a
+    value that is a word) among labelled numbers is still the item's size."""
+    titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+    titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
+    item = [(50, 160, "AB-100"), (120, 160, "Steel bracket"), (-330, 160, "2")]
+    item += [(-440, 160, "4,00"), (-540, 160, "8,00"), (120, 172, "grey RAL 7035")]
+    x = 120.0
+    for n, text in enumerate(_MEASURES):
+        printed = word if n == replaced else text
+        item.append((x, 184, printed))
+        x += pymupdf.get_text_length(printed, fontname="helv", fontsize=9) + 10
+    content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
+    [line] = _read(content).order.items
+    assert line.description == "Steel bracket grey RAL 7035"

@@ -252,6 +252,7 @@ def packing_line(row: Row, values: RawItem) -> bool:
 
 
 _MEASURE_LABEL = re.compile(r"^[^\W\d_]{1,12}[.:]$")  # "Alt.", "Larg.", "Länge:"
+_LABEL_WORD = re.compile(r"^[^\W\d_]{1,12}$")
 
 
 def measures_line(row: Row) -> bool:
@@ -264,7 +265,14 @@ def measures_line(row: Row) -> bool:
         return False
     numbers = [c for c in cells if len(c.words) == 1 and is_number(c.text)]
     labels = [c for c in cells if _MEASURE_LABEL.match(c.text)]
-    return len(numbers) >= 2 and len(labels) >= 1 and len(numbers) + len(labels) == len(cells)
+    # A label printed in another way ("Hoehe" beside "Larg." and "Prof.") is one of them.
+    words = [c for c in cells if _LABEL_WORD.match(c.text) and c not in labels]
+    return (
+        len(numbers) >= 2
+        and len(labels) >= 2
+        and len(words) <= 1
+        and len(numbers) + len(labels) + len(words) == len(cells)
+    )
 
 
 def labels_over_values(row: Row, following: Row) -> bool:

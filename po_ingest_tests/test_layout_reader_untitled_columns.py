@@ -166,22 +166,29 @@ def test_two_titled_cells_read_as_one_description_are_still_read():
 _MEASURES = ("Alt.", "20,00", "Larg.", "184,00", "Prof.", "120,00")
 
 
-@pytest.mark.parametrize("missing", range(len(_MEASURES)))
-def test_measurements_missing_a_label_or_a_number_are_still_no_description(missing):
-    """ "20,00   Larg. 184,00   Prof. 120,00" under the text, "Alt." not printed: still the
-    item's size, not more of its text."""
+def _description_over(measures: list[str | None]) -> str:
+    """The description read for an item with `measures` printed under its text, each a cell
+    of its own (None: a cell left blank)."""
     titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
     titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
     item = [(50, 160, "AB-100"), (120, 160, "Steel bracket"), (-330, 160, "2")]
     item += [(-440, 160, "4,00"), (-540, 160, "8,00"), (120, 172, "grey RAL 7035")]
     x = 120.0
-    for n, text in enumerate(_MEASURES):
-        if n != missing:
-            item.append((x, 184, text))
-        x += pymupdf.get_text_length(text, fontname="helv", fontsize=9) + 10
+    for printed, text in zip(measures, _MEASURES, strict=True):
+        if printed is not None:
+            item.append((x, 184, printed))
+        x += pymupdf.get_text_length(printed or text, fontname="helv", fontsize=9) + 10
     content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
     [line] = _read(content).order.items
-    assert line.description == "Steel bracket grey RAL 7035"
+    return line.description
+
+
+@pytest.mark.parametrize("missing", range(len(_MEASURES)))
+def test_measurements_missing_a_label_or_a_number_are_still_no_description(missing):
+    """ "20,00   Larg. 184,00   Prof. 120,00" under the text, "Alt." not printed: still the
+    item's size, not more of its text."""
+    measures = [None if n == missing else text for n, text in enumerate(_MEASURES)]
+    assert _description_over(measures) == "Steel bracket grey RAL 7035"
 
 
 @pytest.mark.parametrize(
@@ -276,15 +283,5 @@ def test_a_date_in_the_item_code_is_declined():
 def test_measurements_with_one_unknown_label_or_value_are_still_no_description(replaced, word):
     """ "Hoehe 20,00   Larg. 184,00   Prof. 120,00": a label printed without its point (or a
     value that is a word) among labelled numbers is still the item's size."""
-    titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
-    titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
-    item = [(50, 160, "AB-100"), (120, 160, "Steel bracket"), (-330, 160, "2")]
-    item += [(-440, 160, "4,00"), (-540, 160, "8,00"), (120, 172, "grey RAL 7035")]
-    x = 120.0
-    for n, text in enumerate(_MEASURES):
-        printed = word if n == replaced else text
-        item.append((x, 184, printed))
-        x += pymupdf.get_text_length(printed, fontname="helv", fontsize=9) + 10
-    content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
-    [line] = _read(content).order.items
-    assert line.description == "Steel bracket grey RAL 7035"
+    measures = [word if n == replaced else text for n, text in enumerate(_MEASURES)]
+    assert _description_over(measures) == "Steel bracket grey RAL 7035"

@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
+from po_ingest.lib.extraction.local.code_words import text_in_code
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -26,6 +27,7 @@ from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled, same_number
+from po_ingest.lib.extraction.local.item_labels import label_in_item
 from po_ingest.lib.extraction.local.language import (
     beside_english,
     document_language,
@@ -39,6 +41,7 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
+from po_ingest.lib.extraction.local.position_codes import position_as_code
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
@@ -53,6 +56,7 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
+from po_ingest.lib.extraction.local.untitled_columns import untitled_column_in_description
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
     date_order,
@@ -292,6 +296,14 @@ class LocalExtractor:
             )
             for n, raw in enumerate(table.items, start=1)
         ]
+        if problem := position_as_code(items):
+            raise decline(problem)
+        if problem := untitled_column_in_description(items, table.columns):
+            raise decline(problem)
+        if problem := label_in_item(items):
+            raise decline(problem)
+        if problem := text_in_code(items):
+            raise decline(problem)
         if (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())

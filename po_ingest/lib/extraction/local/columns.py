@@ -90,6 +90,9 @@ class Column:
     x1: float
     known: bool = True  # its title is in the vocabulary ("other" may be either)
     weak: bool = False  # titled "Item" and the like: it may hold a code or a description
+    # Its edges are a table finder's cell (`grid.py`), not its title's: they may reach over
+    # an untitled column beside it.
+    cell_edges: bool = False
 
 
 @cache

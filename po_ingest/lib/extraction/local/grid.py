@@ -88,6 +88,8 @@ def grid_headers(
             if header is None:
                 continue
             columns, (_, top, _, bottom) = header
+            for column in columns:
+                column.cell_edges = True
             inside = [i for i, r in enumerate(rows) if r.page == number and top <= r.y <= bottom]
             if inside:
                 found[inside[0]] = (columns, len(inside))

@@ -59,7 +59,7 @@ _ITEM_REFERENCE = re.compile(
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
-def _date_in(text: str) -> str | None:
+def date_in(text: str) -> str | None:
     """A word of `text` that is a calendar date either way round (3/11/2021, 2021-11-03,
     9-Apr-26);
     sizes written alike (25-16-25, 1/2/3) are no dates."""
@@ -235,7 +235,7 @@ def read_item(
     if required - set(found) or "description" not in found:
         printed = {name: raw.text(name) for name in raw.cells}
         raise decline(f"line {number} is incomplete: {printed}")
-    if date := _date_in(found["description"].value):
+    if date := date_in(found["description"].value):
         # A date column's value run into the description: the columns were misread.
         raise decline(f"line {number}'s description holds a date ({date}): another column's")
     if reference := _REFERENCE.search(found["description"].value):

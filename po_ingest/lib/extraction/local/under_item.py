@@ -252,18 +252,26 @@ def packing_line(row: Row, values: RawItem) -> bool:
 
 
 _MEASURE_LABEL = re.compile(r"^[^\W\d_]{1,12}[.:]$")  # "Alt.", "Larg.", "Länge:"
+_LABEL_WORD = re.compile(r"^[^\W\d_]{1,12}$")
 
 
 def measures_line(row: Row) -> bool:
-    """Two or more labelled numbers, each label and number a cell of its own ("Alt. 20,00
-    Larg. 184,00 Prof. 120,00"): the item's measurements, printed under its text, not
-    more of it."""
+    """Labelled numbers, each label and number a cell of its own ("Alt. 20,00 Larg. 184,00
+    Prof. 120,00"): the item's measurements, printed under its text, not more of it. One
+    label or number missing (a label the font set as an image, a blank value) leaves a row
+    of the same kind: still no words of the description."""
     cells = row.cells()
-    if len(cells) < 4 or len(cells) % 2:
+    if len(cells) < 4:
         return False
-    labels, numbers = cells[::2], cells[1::2]
-    return all(_MEASURE_LABEL.match(c.text) for c in labels) and all(
-        len(c.words) == 1 and is_number(c.text) for c in numbers
+    numbers = [c for c in cells if len(c.words) == 1 and is_number(c.text)]
+    labels = [c for c in cells if _MEASURE_LABEL.match(c.text)]
+    # A label printed in another way ("Hoehe" beside "Larg." and "Prof.") is one of them.
+    words = [c for c in cells if _LABEL_WORD.match(c.text) and c not in labels]
+    return (
+        len(numbers) >= 2
+        and len(labels) >= 2
+        and len(words) <= 1
+        and len(numbers) + len(labels) + len(words) == len(cells)
     )
 
 

@@ -1,0 +1,24 @@
+"""An item code of several words whose later word is a word of text ("af0f33c1 Laptop",
+"KN.737022e RoHS compliant") or a date ("163664 30-SEP-2025"): a product name, a note or a
+delivery date run into the code's cell, its own column's title unknown or not printed.
+Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T")."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.lines import date_in
+
+_TEXT_WORD = re.compile(r"^(?=.*[a-zà-ÿ])[^\W\d_]{3,}[.,;]?$")
+
+
+def text_in_code(items: list[dict[str, Found]]) -> str | None:
+    """Why an item's code holds a word of text, if one does."""
+    for number, item in enumerate(items, start=1):
+        words = str(item["item_code"].value).split() if "item_code" in item else []
+        if any(_TEXT_WORD.match(word) for word in words[1:]):
+            return f"line {number}'s item code holds words of text: {item['item_code'].value!r}"
+        if len(words) > 1 and (date := date_in(" ".join(words[1:]))):
+            return f"line {number}'s item code holds a date ({date}): another column's"
+    return None

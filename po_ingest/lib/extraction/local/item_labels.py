@@ -1,0 +1,20 @@
+"""A label read into an item's code or at the end of its description ("538844 Your
+Material:", "CP5556-000 LT:", "... Anschlußseite Artikel-Nr.:"): its value is elsewhere, or
+its title was missing and the words of another column ran into the cell. A code names
+no field, and a description does not end on a label."""
+
+from __future__ import annotations
+
+from po_ingest.lib.extraction.local.header import Found
+
+
+def label_in_item(items: list[dict[str, Found]]) -> str | None:
+    """Why an item's code or description holds a label, if one does."""
+    for number, item in enumerate(items, start=1):
+        code = str(item["item_code"].value) if "item_code" in item else ""
+        if any(word.endswith(":") for word in code.split()):
+            return f"line {number}'s item code holds a label: {code!r}"
+        description = str(item["description"].value) if "description" in item else ""
+        if description.rstrip().endswith(":"):
+            return f"line {number}'s description ends on a label: {description!r}"
+    return None

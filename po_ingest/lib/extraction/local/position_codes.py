@@ -1,0 +1,43 @@
+"""A column of positions read as the item's code or description: its title not known or not
+printed, the position's number runs into the neighbouring cell (10, "3 05AVAR1380----",
+"00010 1237583", "00010 2352073-00 POWER-KONTAKT", "1 Steel" and "2 Iron"). A position
+numbers the line; it never names or describes the article."""
+
+from __future__ import annotations
+
+import re
+
+from po_ingest.lib.extraction.local.header import Found
+
+# 1, 12, 039, 00010, 1000, "3.": a position's shape, counted in ones, tens or hundreds.
+_POSITION = re.compile(r"^0*[1-9]\d{0,2}0?\.?$")
+_PADDED_POSITION = re.compile(r"^0+[1-9]\d{0,2}0?$")  # SAP's 00010
+
+
+def position_as_code(items: list[dict[str, Found]]) -> str | None:
+    """Why an item's code is a position, if it is: a position's number in front of a code,
+    or, alone, the line's own position (n, or 10·n as SAP counts) or a number with a point."""
+    for number, item in enumerate(items, start=1):
+        words = str(item["item_code"].value).split() if "item_code" in item else []
+        if not words or not _POSITION.match(words[0]):
+            continue
+        if len(words) > 1 and any(c.isdigit() for c in words[1]):
+            return f"line {number}'s item code starts with a position: {item['item_code'].value!r}"
+        if len(words) == 1 and (words[0].endswith(".") or int(words[0]) in (number, 10 * number)):
+            return f"line {number}'s item code is its position: {words[0]!r}"
+    return _position_in_description(items)
+
+
+def _position_in_description(items: list[dict[str, Found]]) -> str | None:
+    """A description starting with a zero-padded position, or every line's starting with
+    its own number (1, 2, 3: one line alone may well start with a count: "3 Aspect
+    signal head")."""
+    firsts = []
+    for number, item in enumerate(items, start=1):
+        words = str(item["description"].value).split() if "description" in item else []
+        if len(words) > 1 and _PADDED_POSITION.match(words[0]):
+            return f"line {number}'s description starts with a position: {words[0]!r}"
+        firsts.append(len(words) > 1 and words[0].rstrip(".") == str(number))
+    if len(items) > 1 and all(firsts):
+        return "every line's description starts with its position"
+    return None

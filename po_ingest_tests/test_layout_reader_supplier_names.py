@@ -39,6 +39,11 @@ def test_what_is_left_of_a_label_is_no_name(value, name):
         ("Order to Supplier", None),
         ("Supplier", None),
         ("Inv", None),  # "Seller Inv" (the seller's invoice number) without its "Supplier"
+        ("Fax", None),  # "Supplier Fax" over its number, left blank
+        ("Fax-Nr.", None),
+        ("Tel.-Nr.", None),
+        ("Website", None),
+        ("Hewlett-Packard GmbH", "Hewlett-Packard GmbH"),
         ("Acme Number Works Ltd", "Acme Number Works Ltd"),
     ],
 )

@@ -40,10 +40,10 @@ _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"
 def _is_a_label(value: str) -> bool:
     """A label under or beside the supplier's: one the vocabulary knows ("Supplier" of
     "Fornitore Supplier", "Order No.") or one ending as labels do ("FSSAI No" of "Vendor
-    FSSAI No", "Payment Terms")."""
+    FSSAI No", "Payment Terms", "Fax-Nr." of "Supplier Fax-Nr.")."""
     if ORDER_LABELS.is_label(value) or ORDER_LABELS.is_qualified_label(value):
         return True
-    return value.split()[-1].strip(":").lower() in _LABEL_ENDINGS
+    return re.split(r"[\s-]+", value.strip(" :-"))[-1].lower() in _LABEL_ENDINGS
 
 
 def _label_leftover(value: str) -> bool:

@@ -8,6 +8,7 @@ from decimal import Decimal
 
 import pytest
 
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest.lib.extraction.local.columns import name_of
 from po_ingest.lib.extraction.local.header_rows import title_phrases
 from po_ingest.lib.extraction.local.layout import Word
@@ -166,3 +167,32 @@ def test_a_currency_set_apart_right_of_the_amount_title_is_that_title_s():
         Decimal("2.50"),
         Decimal("25.00"),
     )
+
+
+def test_an_item_column_right_of_a_code_and_description_column_is_not_the_description():
+    """ "Part Number/Description | Item Rev", the code under the title's start and the
+    description on the line below: the joined column holds them; the "Item" after it is
+    the item's revision ("BL"), not its description. A code printed left of its title
+    stays unplaced, so the order is declined, not read wrong."""
+    titles = [
+        (25, 140, "PO"),
+        (90, 140, "Part Number/Description"),
+        (240, 140, "Item"),
+        (-X["quantity"], 140, "Qty"),
+        (-X["unit_price"], 140, "Price"),
+        (-X["total"], 140, "Total"),
+    ]
+    rows = [
+        (27, 160, "9"),
+        (45, 160, "AB-100"),
+        (240, 160, "BL"),
+        (-X["quantity"], 160, "10"),
+        (-X["unit_price"], 160, "2.50"),
+        (-X["total"], 160, "25.00"),
+        (45, 172, "Steel bolts M8"),
+    ]
+    totals = _totals(200, [("Subtotal", "25.00"), ("VAT 20%", "5.00"), ("Total", "30.00")])
+    content, _ = _page(_header() + titles + rows + totals)
+    # Read as a description, "BL" was accepted; the code left of its title stays unplaced.
+    with pytest.raises(ExtractionDeclined, match="line 1 is incomplete"):
+        _read(content)

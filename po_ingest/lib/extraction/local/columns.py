@@ -164,16 +164,18 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
             # "Disc" then "Disc%", "Price" then SAP's "Price Unit" (per 1): the amount
             # first, then what qualifies it; the arithmetic tells if that was wrong.
             column.name = "other"
-    names = [c.name for c in found]
+    names = _covered(found)
     for column in found:
         if column.name == "weak":
             free = [n for n in _WEAK_ORDER if n not in names]
+            if _right_of_compound(column, found):
+                free = []  # "Part Number/Description | Item Rev": the item's revision
             if "item_code" in names:  # beside a code column, "Item" is the position
                 free = [n for n in free if n != ITEM_OR_POSITION]
             column.name, column.weak = (free[0] if free else "other"), True
             if column.name == "description" and "item_code" in names:
                 column.name = DESCRIPTION_OR_POSITION  # SAP's "Item | Material": 10, 20, …
-            names = [c.name for c in found]
+            names = _covered(found)
     found = _one_description(found, kind.product_codes)
     _net_then_gross(found)
     names = [c.name for c in found]
@@ -190,6 +192,16 @@ def named_columns(found: list[Column], kind: ColumnWords = ORDER_COLUMNS) -> lis
     if not (has_description and priced) or len(known) != len(set(known)):
         return None
     return found
+
+
+def _covered(found: list[Column]) -> list[str]:
+    """The fields the columns hold: a "Code / Description" column holds both."""
+    names = [c.name for c in found]
+    return names + sorted(_CODE_AND_DESCRIPTION) if "code_description" in names else names
+
+
+def _right_of_compound(column: Column, found: list[Column]) -> bool:
+    return any(c.name == "code_description" and c.x1 <= column.x0 for c in found)
 
 
 def _net_then_gross(found: list[Column]) -> None:

@@ -35,7 +35,10 @@ from po_ingest.lib.extraction.local.language import (
 )
 from po_ingest.lib.extraction.local.later_pages import unprefixed_number
 from po_ingest.lib.extraction.local.layout import Row
-from po_ingest.lib.extraction.local.leading_codes import split_leading_codes
+from po_ingest.lib.extraction.local.leading_codes import (
+    codes_of_empty_column,
+    split_leading_codes,
+)
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
@@ -289,6 +292,7 @@ class LocalExtractor:
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
         split_leading_codes(table.items)
+        codes_of_empty_column(table.items, table.columns)
         codes_describe = codes_as_descriptions(table.items)
         items = [
             read_item(

@@ -93,6 +93,9 @@ class Column:
     # Its edges are a table finder's cell (`grid.py`), not its title's: they may reach over
     # an untitled column beside it.
     cell_edges: bool = False
+    # Titled as a code column beside the item's code column ("Mfg Product #" right of
+    # "Item #"): set aside, its words are not the item's (`leading_codes.py`).
+    second_code: bool = False
 
 
 @cache

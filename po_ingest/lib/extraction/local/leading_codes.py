@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem
 
 # A digit in it and five characters or more: "500ML" or "2x" open descriptions, not codes.
@@ -35,3 +35,34 @@ def _opens_with_code(item: RawItem) -> bool:
         and ITEM_OR_POSITION not in item.cells
         and bool(_CODE.match(words[0].text))
     )
+
+
+def codes_of_empty_column(items: list[RawItem], columns: list[Column]) -> None:
+    """A second code column ("Mfg Product #" beside "Item #") with nothing under its title
+    on any line, while every line's description opens with a code and words after it
+    ("B4840A 48 x 40 BLOCK PALLETS"): the column's code, printed where the description
+    starts. It leaves the description; it is the item's code when the line has none."""
+    empty = [c for c in columns if c.second_code and not _under(c, items)]
+    if not empty or not items or not all(_opens_with_other_code(item) for item in items):
+        return
+    description = next((c for c in columns if c.name == "description"), None)
+    if description is None or not all(c.x1 <= description.x0 for c in empty):
+        return
+    for item in items:
+        code, *rest = item.cells["description"]
+        item.cells["description"] = rest
+        item.cells.setdefault("item_code", [code])
+
+
+def _under(column: Column, items: list[RawItem]) -> bool:
+    return any(
+        w.x0 < column.x1 and w.x1 > column.x0
+        for item in items
+        for words in item.cells.values()
+        for w in words
+    )
+
+
+def _opens_with_other_code(item: RawItem) -> bool:
+    words = item.cells.get("description", [])
+    return len(words) > 1 and not item.above and bool(_CODE.match(words[0].text))

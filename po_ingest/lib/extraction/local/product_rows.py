@@ -232,8 +232,11 @@ def _columns(
     for text, x0, x1 in titles:
         if (text, x0, x1) not in titled:
             name = name_of(text)
-            keep = name in _TEXT_NAMES and name not in {c.name for c in columns}
-            columns.append(Column(name if keep else "other", x0, x1))
+            taken = name in {c.name for c in columns}
+            keep = name in _TEXT_NAMES and not taken
+            columns.append(
+                Column(name if keep else "other", x0, x1, second_code=taken and name == "item_code")
+            )
     columns.sort(key=lambda c: c.x0)
     if not _has_description(columns, item, min(x0 for _, x0, _ in titled)):
         return None

@@ -13,6 +13,7 @@ from po_ingest.lib.extraction.local.columns import (
     Column,
     ColumnWords,
 )
+from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
 from po_ingest.lib.extraction.local.description_below import (
     more_text_below,
     reference_before_description,
@@ -345,6 +346,9 @@ def find_items(
             ):
                 continue_item(items[-1], text, table.columns)
                 wrap = min(wrap or row.y - previous_y, row.y - previous_y)
+            elif items and code_set_off(row, items[-1], previous_y):
+                items[-1].cells[CODE_UNDER] = row.words  # "0-690407-4" under "CRIMPER SPACER"
+                items[-1].text_ended = True
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
                 unplaced.append(row)

@@ -14,6 +14,10 @@ from po_ingest.lib.extraction.local.columns import (
     ColumnWords,
 )
 from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
+from po_ingest.lib.extraction.local.description_under_code import (
+    description_goes_on_under_code,
+    starts_description_under_code,
+)
 from po_ingest.lib.extraction.local.description_below import (
     more_text_below,
     reference_before_description,
@@ -311,7 +315,11 @@ def find_items(
         if not numbers:
             items = table.items
             following = rows[index] if index < len(rows) else None
-            if following and _half_line_over(row, following, table.columns):
+            if items and starts_description_under_code(row, items[-1], previous_y, table.columns):
+                pass  # "Verbindungsmuffe KS 24kV 1L" under "281748" alone
+            elif items and description_goes_on_under_code(row, items[-1], previous_y):
+                pass
+            elif following and _half_line_over(row, following, table.columns):
                 centred.append(row)  # a line of the next item's cell, centred on its numbers
                 table.end_row = index
             elif items and following and labels_over_values(row, following):

@@ -58,3 +58,57 @@ def test_codes_under_codes_alone_are_not_taken_for_text_over_code():
 def test_a_code_further_under_the_item_than_three_lines_is_none_of_its():
     with pytest.raises(ExtractionDeclined, match="description is a code alone"):
         _codes_under_text("Cutting blade", "DR4/6", code_gap=40)
+
+
+_CODE_TEXT = 80
+_REFERENCE = 250
+_COMPOUND_TITLES = [
+    (_POSITION, 140, "Pos."),
+    (_CODE_TEXT, 140, "Code / Description"),
+    (-X["quantity"], 140, "Qty"),
+    (-X["unit_price"], 140, "Unit Price"),
+    (-X["total"], 140, "Amount"),
+]
+
+
+def _code_line(y: float, position: str, code: str, qty: str, price: str, total: str):
+    return [
+        (_POSITION, y, position),
+        (_CODE_TEXT, y, code),
+        (-X["quantity"], y, qty),
+        (-X["unit_price"], y, price),
+        (-X["total"], y, total),
+    ]
+
+
+def _described_under_codes(second_reference: str = "CSJA-24D/1XU", german: bool = False):
+    """Two lines printing their codes alone, described under them; `german`: positions
+    and amounts as a decimal-comma order prints them ("1,0", "25.371,00")."""
+    numbers = (
+        [("1,0", "140,95", "25.371,00"), ("2,0", "5,75", "230,00"), ("25.601,00",)]
+        if german
+        else [("1", "140.95", "25371.00"), ("2", "5.75", "230.00"), ("25601.00",)]
+    )
+    lines = _code_line(160, numbers[0][0], "281748", "180", *numbers[0][1:])
+    lines += [(_CODE_TEXT, 171, "Cable joint 24kV"), (_REFERENCE, 171, "CJ9877-005")]
+    lines += [(_CODE_TEXT, 182, "for shielded cables"), (_REFERENCE, 182, second_reference)]
+    lines += _code_line(204, numbers[1][0], "283524", "40", *numbers[1][1:])
+    lines += [(_CODE_TEXT, 215, "Shrink joint"), (_REFERENCE, 215, "CY8282-000")]
+    totals = _totals(250, [("Total", numbers[2][0])])
+    content, _ = _page(_header() + _COMPOUND_TITLES + lines + totals)
+    return [(i.line_number, i.item_code, i.description) for i in _read(content).order.items]
+
+
+@pytest.mark.parametrize("german", [False, True])
+def test_the_lines_under_a_code_alone_are_its_description_without_the_references_beside(german):
+    assert _described_under_codes(german=german) == [
+        (1, "281748", "Cable joint 24kV for shielded cables"),
+        (2, "283524", "Shrink joint"),
+    ]
+
+
+def test_words_of_text_beside_the_description_under_a_code_decline_the_line():
+    """ "for shielded cables   see note 4": no reference's one word beside the text; where
+    the description ends is not told, and it is not cut short."""
+    with pytest.raises(ExtractionDeclined, match="line 1's text may go on in a line not read"):
+        _described_under_codes(second_reference="see note 4")

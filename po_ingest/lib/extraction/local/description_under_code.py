@@ -71,12 +71,16 @@ def starts_description_under_code(
 
 def description_goes_on_under_code(row: Row, item: RawItem, last_y: float) -> bool:
     """The next line of a description started under its code: right under it, flush with
-    it, and a reference beside it only where the first line printed one. Its words join."""
+    it, and a reference beside it only where the first line printed one. Its words join; a
+    line flush with it otherwise is marked unread (the description may go on there)."""
     references = item.references_beside
     if references is None or item.text_ended or not _right_under(row, item, last_y):
         return False
-    split = _split(row, item.cells["description"][0].x0, references)
+    start = item.cells["description"][0].x0
+    split = _split(row, start, references)
     if split is None:
+        if abs(row.words[0].x0 - start) <= _FLUSH:
+            item.unread_line = row.text  # flush with the text, but not read as its line
         return False
     item.cells["description"] += split[0].words
     return True

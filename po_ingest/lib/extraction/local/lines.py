@@ -200,6 +200,8 @@ def read_item(
     unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
     if text := raw.text(CODE_OR_DESCRIPTION):
         raise decline(f"line {number} prints no code under its first description: {text!r}")
+    if raw.unread_line:
+        raise decline(f"line {number}'s text may go on in a line not read: {raw.unread_line!r}")
     read_unit_cell(raw)
     basis_in_unit_cell(raw, decimal_comma)
     _unit_beside_numbers(raw)

@@ -112,3 +112,40 @@ def test_words_of_text_beside_the_description_under_a_code_decline_the_line():
     the description ends is not told, and it is not cut short."""
     with pytest.raises(ExtractionDeclined, match="line 1's text may go on in a line not read"):
         _described_under_codes(second_reference="see note 4")
+
+
+def _sap_items(second_title: str = "Material/Description"):
+    """SAP's English form: "Item  Order qty.  Unit  Price per unit  Net value" over
+    `second_title` starting between "Item" and "Order qty.", under the latter; each item's
+    amounts line, then its material number, then its text."""
+    titles = [
+        (50, 140, "Item"),
+        (110, 140, "Order qty."),
+        (200, 140, "Unit"),
+        (-X["unit_price"], 140, "Price per unit"),
+        (-X["total"], 140, "Net value"),
+        (80, 151, second_title),
+    ]
+    lines = []
+    for y, position, code, text, qty, price, total in [
+        (175, "00010", "GCE0045320P0100", "heat-shrinkable tube", "60", "22.36", "1341.60"),
+        (219, "00020", "XPSN22506B", "Steel bolts M8", "4", "1.25", "5.00"),
+    ]:
+        lines += [
+            (50, y, position),
+            (-150, y, qty),
+            (200, y, "m"),
+            (-X["unit_price"], y, price),
+            (-X["total"], y, total),
+            (80, y + 11, code),
+            (80, y + 22, text),
+        ]
+    content, _ = _page(_header() + titles + lines + _totals(270, [("Total", "1346.60")]))
+    return [(i.line_number, i.item_code, i.description) for i in _read(content).order.items]
+
+
+def test_a_text_title_under_the_amounts_titles_heads_the_lines_under_each_item():
+    assert _sap_items() == [
+        (10, "GCE0045320P0100", "heat-shrinkable tube"),
+        (20, "XPSN22506B", "Steel bolts M8"),
+    ]

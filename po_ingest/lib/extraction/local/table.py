@@ -8,21 +8,21 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     Column,
     ColumnWords,
-)
-from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
-from po_ingest.lib.extraction.local.description_under_code import (
-    description_goes_on_under_code,
-    starts_description_under_code,
 )
 from po_ingest.lib.extraction.local.description_below import (
     more_text_below,
     reference_before_description,
     without_date_after,
     wraps_description_below,
+)
+from po_ingest.lib.extraction.local.description_under_code import (
+    description_goes_on_under_code,
+    starts_description_under_code,
 )
 from po_ingest.lib.extraction.local.header_rows import (
     Header,

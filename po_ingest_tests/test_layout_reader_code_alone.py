@@ -81,9 +81,12 @@ def _code_line(y: float, position: str, code: str, qty: str, price: str, total: 
     ]
 
 
-def _described_under_codes(second_reference: str = "CSJA-24D/1XU", german: bool = False):
+def _described_under_codes(
+    second_reference: str = "CSJA-24D/1XU", german: bool = False, detail: str | None = None
+):
     """Two lines printing their codes alone, described under them; `german`: positions
-    and amounts as a decimal-comma order prints them ("1,0", "25.371,00")."""
+    and amounts as a decimal-comma order prints them ("1,0", "25.371,00"); `detail`, a
+    line flush under the first description."""
     numbers = (
         [("1,0", "140,95", "25.371,00"), ("2,0", "5,75", "230,00"), ("25.601,00",)]
         if german
@@ -92,6 +95,7 @@ def _described_under_codes(second_reference: str = "CSJA-24D/1XU", german: bool 
     lines = _code_line(160, numbers[0][0], "281748", "180", *numbers[0][1:])
     lines += [(_CODE_TEXT, 171, "Cable joint 24kV"), (_REFERENCE, 171, "CJ9877-005")]
     lines += [(_CODE_TEXT, 182, "for shielded cables"), (_REFERENCE, 182, second_reference)]
+    lines += [(_CODE_TEXT, 193, detail)] if detail else []
     lines += _code_line(204, numbers[1][0], "283524", "40", *numbers[1][1:])
     lines += [(_CODE_TEXT, 215, "Shrink joint"), (_REFERENCE, 215, "CY8282-000")]
     totals = _totals(250, [("Total", numbers[2][0])])
@@ -105,6 +109,15 @@ def test_the_lines_under_a_code_alone_are_its_description_without_the_references
         (1, "281748", "Cable joint 24kV for shielded cables"),
         (2, "283524", "Shrink joint"),
     ]
+
+
+@pytest.mark.parametrize("detail", ["Lot: A-7", "Order no. 4711"])
+def test_a_labelled_detail_under_a_description_under_its_code_is_none_of_it(detail):
+    assert _described_under_codes(detail=detail)[0] == (
+        1,
+        "281748",
+        "Cable joint 24kV for shielded cables",
+    )
 
 
 def test_words_of_text_beside_the_description_under_a_code_decline_the_line():

@@ -10,6 +10,7 @@ from __future__ import annotations
 from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code
 from po_ingest.lib.extraction.local.layout import Cell, Row
+from po_ingest.lib.extraction.local.under_item import without_references
 
 _FLUSH = 2.0  # points between the starts of the code and of the text under it
 
@@ -20,6 +21,10 @@ def _code_alone(item: RawItem) -> list | None:
     if len(texts) != 1 or len(item.cells[texts[0]]) != 1 or set(item.cells) & {"other"}:
         return None
     return item.cells[texts[0]] if is_code(item.cells[texts[0]][0].text) else None
+
+
+def _flush(row: Row, start: float) -> bool:
+    return abs(row.words[0].x0 - start) <= _FLUSH
 
 
 def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
@@ -33,9 +38,13 @@ def _reference(run: Cell) -> bool:
 
 def _split(row: Row, start: float, references: list | None) -> tuple[Cell, list] | None:
     """The row's text run, flush at `start`, and the reference beside it, if the row is
-    one such line: no other run, the reference standing where the first one stood."""
+    one such line: no other run, the reference standing where the first one stood, no
+    labelled value ("Lot: A-7") or reference number ("Order no. 4711") in it."""
+    kept = without_references(row)
+    if kept is None or len(kept.words) != len(row.words):
+        return None
     first, *rest = row.cells()
-    if abs(first.x0 - start) > _FLUSH or len(rest) > 1:
+    if not _flush(row, start) or len(rest) > 1:
         return None
     if not rest:
         return first, []
@@ -72,14 +81,16 @@ def starts_description_under_code(
 def description_goes_on_under_code(row: Row, item: RawItem, last_y: float) -> bool:
     """The next line of a description started under its code: right under it, flush with
     it, and a reference beside it only where the first line printed one. Its words join; a
-    line flush with it otherwise is marked unread (the description may go on there)."""
+    line flush with it otherwise, no labelled detail, is marked unread (the description may
+    go on there); a labelled detail ends the text as under any item."""
     references = item.references_beside
     if references is None or item.text_ended or not _right_under(row, item, last_y):
         return False
     start = item.cells["description"][0].x0
     split = _split(row, start, references)
     if split is None:
-        if abs(row.words[0].x0 - start) <= _FLUSH:
+        kept = without_references(row)
+        if kept is not None and len(kept.words) == len(row.words) and _flush(row, start):
             item.unread_line = row.text  # flush with the text, but not read as its line
         return False
     item.cells["description"] += split[0].words

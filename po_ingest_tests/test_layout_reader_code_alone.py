@@ -162,3 +162,10 @@ def test_a_text_title_under_the_amounts_titles_heads_the_lines_under_each_item()
         (10, "GCE0045320P0100", "heat-shrinkable tube"),
         (20, "XPSN22506B", "Steel bolts M8"),
     ]
+
+
+def test_another_title_under_the_amounts_titles_heads_no_text_column():
+    """ "Delivery date" there titles no item's text: the lines under the items are not
+    read as descriptions, and "Item" over 00010 alone describes nothing."""
+    with pytest.raises(ExtractionDeclined, match="description is a code alone: '00010'"):
+        _sap_items("Delivery date")

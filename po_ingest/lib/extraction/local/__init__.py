@@ -16,6 +16,7 @@ from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_item
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
 from po_ingest.lib.extraction.local.code_words import text_in_code
+from po_ingest.lib.extraction.local.codes_under_text import split_codes_under_text
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     PRODUCT_CODE_ORDER_COLUMNS,
@@ -293,7 +294,7 @@ class LocalExtractor:
         required = {"quantity"} if unpriced else None
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
-        codes_describe = codes_as_descriptions(table.items)
+        codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
         items = [
             read_item(
                 raw, n, decimal_comma, totals_printed, required, codes_describe=codes_describe

@@ -75,13 +75,17 @@ def _text(words: list[Word]) -> str:
 
 
 def title_phrases(words: list[Word]) -> list[list[Word]]:
+    return _currency_joined(_runs(words))
+
+
+def _runs(words: list[Word]) -> list[list[Word]]:
     runs: list[list[Word]] = []
     for word in words:
         if runs and _one_phrase([runs[-1][-1], word]):
             runs[-1].append(word)
         else:
             runs.append([word])
-    return _currency_joined(runs)
+    return runs
 
 
 # "in EUR", "EUR", "€": a title's currency, not a title of its own.
@@ -124,8 +128,8 @@ def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
     titles_below = _title_words(bottom, kind) >= 2
     phrases = title_phrases(top.words)
     under: dict[int, list[Word]] = {}
-    alone: list[Word] = []
-    for word in bottom.words:
+    alone, taken = _text_titles_under_amounts(phrases, bottom, kind)
+    for word in [w for w in bottom.words if id(w) not in taken]:
         overlaps = [min(word.x1, p[-1].x1) - max(word.x0, p[0].x0) for p in phrases]
         best = max(range(len(phrases)), key=overlaps.__getitem__)
         if overlaps[best] > 0:
@@ -149,6 +153,32 @@ def stacked_titles(top: Row, bottom: Row, kind: ColumnWords) -> list[Word]:
 
 
 _TEXT_TITLES = {"description", "item_code", "code_description"}
+_LINE_TITLES = {"quantity", "unit", "unit_price", "line_total"}
+
+
+def _text_titles_under_amounts(
+    phrases: list[list[Word]], bottom: Row, kind: ColumnWords
+) -> tuple[list[Word], set[int]]:
+    """The bottom line's titles of the item's text ("Material/Description") set under an
+    amount's title and starting left of it, under no title's start: SAP's item prints its
+    amounts on its first line, its text on the lines under it, where that title starts. Each
+    stands as a title of its own, and the ids of its words."""
+    alone: list[Word] = []
+    taken: set[int] = set()
+    for phrase in _runs(bottom.words):  # a currency beside it is the amount's under it
+        text = _text(phrase)
+        if name_of(text, kind) not in _TEXT_TITLES:
+            continue
+        x0, x1 = phrase[0].x0, phrase[-1].x1
+        titles = [t for p in phrases for t in _titles(p, kind)]
+        over = [(t, a) for t, a, b in titles if a < x1 and b > x0]
+        if not over or any(a <= x0 for _, a in over):
+            continue
+        if not all(name_of(t, kind) in _LINE_TITLES for t, _ in over):
+            continue
+        alone.append(Word(x0, phrase[0].y0, x1, max(w.y1 for w in phrase), text))
+        taken |= {id(w) for w in phrase}
+    return alone, taken
 
 
 def _two_titles(top: list[Word], bottom: list[Word], kind: ColumnWords) -> bool:

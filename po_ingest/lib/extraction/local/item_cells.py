@@ -47,6 +47,12 @@ class RawItem:
     # Words printed on another page than its numbers (an item broken over a page break),
     # by word id: their page.
     carried: dict[int, int] = field(default_factory=dict)
+    # Described under its code alone: the references printed beside its description's lines
+    # (`description_under_code.py`), none of its text.
+    references_beside: list[Word] | None = None
+    # A line flush under its text that the reader could not tell from what stands beside it:
+    # its text may go on there (`lines.read_item` declines it).
+    unread_line: str | None = None
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -35,6 +35,7 @@ _AMOUNTS = ("quantity", "unit_price", "line_total")
 _TEXTS = ("item_code", "description", "unit")
 _PRICE_PLACES = Decimal("0.0001")
 _WHOLE_DECIMAL = re.compile(r"^\d+\.0+$")
+_WHOLE_DECIMAL_COMMA = re.compile(r"^\d+,0+$")
 _DATE_LIKE = re.compile(r"^(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})$")
 _NAMED_DATE = re.compile(r"^(\d{1,2})([./-])([^\W\d_]{3,9})\.?\2(\d{2}|\d{4})$")  # 9-Apr-26
 _ZEROS = re.compile(r"^0+$")
@@ -199,6 +200,8 @@ def read_item(
     unit is one word, or up to `unit_words` set a plain space apart ("lin m")."""
     if text := raw.text(CODE_OR_DESCRIPTION):
         raise decline(f"line {number} prints no code under its first description: {text!r}")
+    if raw.unread_line:
+        raise decline(f"line {number}'s text may go on in a line not read: {raw.unread_line!r}")
     read_unit_cell(raw)
     basis_in_unit_cell(raw, decimal_comma)
     _unit_beside_numbers(raw)
@@ -287,8 +290,8 @@ def read_item(
         elif "item_code" not in found:
             found["item_code"] = Found(either, raw.page_of(words), words)
     position = (raw.text("line_number") or "").rstrip(".")
-    if not decimal_comma and _WHOLE_DECIMAL.match(position):
-        position = position.split(".")[0]  # JD Edwards prints line 1 as 1.000
+    if (_WHOLE_DECIMAL_COMMA if decimal_comma else _WHOLE_DECIMAL).match(position):
+        position = re.split(r"[.,]", position)[0]  # JD Edwards prints line 1 as 1.000, or 1,0
     if position.isdigit():
         found["line_number"] = Found(
             int(position), raw.page_of(raw.cells["line_number"]), raw.cells["line_number"]

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
     Column,
@@ -18,6 +19,10 @@ from po_ingest.lib.extraction.local.description_below import (
     reference_before_description,
     without_date_after,
     wraps_description_below,
+)
+from po_ingest.lib.extraction.local.description_under_code import (
+    description_goes_on_under_code,
+    starts_description_under_code,
 )
 from po_ingest.lib.extraction.local.header_rows import (
     Header,
@@ -310,7 +315,11 @@ def find_items(
         if not numbers:
             items = table.items
             following = rows[index] if index < len(rows) else None
-            if following and _half_line_over(row, following, table.columns):
+            if items and starts_description_under_code(row, items[-1], previous_y, table.columns):
+                pass  # "Verbindungsmuffe KS 24kV 1L" under "281748" alone
+            elif items and description_goes_on_under_code(row, items[-1], previous_y):
+                pass
+            elif following and _half_line_over(row, following, table.columns):
                 centred.append(row)  # a line of the next item's cell, centred on its numbers
                 table.end_row = index
             elif items and following and labels_over_values(row, following):
@@ -345,6 +354,9 @@ def find_items(
             ):
                 continue_item(items[-1], text, table.columns)
                 wrap = min(wrap or row.y - previous_y, row.y - previous_y)
+            elif items and code_set_off(row, items[-1], previous_y):
+                items[-1].cells[CODE_UNDER] = row.words  # "0-690407-4" under "CRIMPER SPACER"
+                items[-1].text_ended = True
             elif not items and row.y - previous_y <= 1.8 * row.height:
                 table.subtitles.append(row)
                 unplaced.append(row)

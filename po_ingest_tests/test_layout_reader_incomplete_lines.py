@@ -1,0 +1,61 @@
+"""Items whose line prints no description, its text on the line under it: SAP's
+"Material/Beschreibung" holds the material number on the numbers' line and the
+description printed under it as one line of text running on across the quantity's and the
+price's columns, spaced out to a word far right ("… :ERNI 354094            RoHS")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pymupdf
+from po_ingest.lib.extraction.base import Document
+from po_ingest.lib.extraction.local import LocalExtractor
+
+_HEADER = [(310, 60, "Belegnummer"), (480, 60, "4500000001"), (310, 72, "Belegdatum")]
+_HEADER += [(480, 72, "18.08.2025")]
+_TITLES = [(69, 130, "Pos"), (102, 130, "Material/Beschreibung"), (307, 130, "Menge")]
+_TITLES += [(343, 130, "Einheit"), (382, 130, "Preis pro Einheit"), (494, 130, "Nettobetrag")]
+_TEXT = "Steckerleiste gew. RM1,27 L=10mm, Rastnase 0,75mm gerade Ausführung 354094"
+_SPACED = _TEXT + " " * 26 + "RoHS"  # one line of text, spaced out to a word far right
+
+
+def _pdf(description: list[tuple[float, str]]) -> bytes:
+    doc = pymupdf.open()
+    page = doc.new_page(width=595, height=842)
+    page.insert_text((305, 40), "Bestellung", fontname="hebo", fontsize=12)
+    lines = _HEADER + _TITLES
+    lines += [(69, 150, "10"), (102, 150, "4080225401"), (300, 150, "1.120,00")]
+    lines += [(353, 150, "ST"), (423, 150, "1,25"), (487, 150, "1.400,00")]
+    lines += [(102, 164, text) for _, text in description[:1]]
+    lines += [(x, 164, text) for x, text in description[1:]]
+    lines += [(102, 178, "Ihre Materialnummer:"), (208, 178, "354094-E")]
+    lines += [(234, 210, "Gesamtnettowert ohne Mwst"), (487, 210, "1.400,00")]
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def _read(content: bytes):
+    return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
+
+
+def test_a_line_of_text_across_the_columns_describes_the_item_over_it():
+    [item] = _read(_pdf([(102, _SPACED)])).items
+    assert (item.line_number, item.item_code, item.description) == (
+        10,
+        "4080225401",
+        _TEXT + " RoHS",
+    )
+    assert (item.quantity, item.unit, item.unit_price, item.line_total) == (
+        Decimal(1120),
+        "ST",
+        Decimal("1.25"),
+        Decimal("1400.00"),
+    )
+
+
+def test_a_word_drawn_apart_from_the_line_is_not_taken_for_its_text():
+    """The same words, the far one drawn on its own: a cell beside the description (a
+    flag, a warehouse), no word of it."""
+    [item] = _read(_pdf([(102, _TEXT), (502, "RoHS")])).items
+    assert item.description == _TEXT

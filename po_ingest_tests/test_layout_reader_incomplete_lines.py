@@ -8,7 +8,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pymupdf
-from po_ingest.lib.extraction.base import Document
+import pytest
+
+from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local import LocalExtractor
 
 _HEADER = [(310, 60, "Belegnummer"), (480, 60, "4500000001"), (310, 72, "Belegdatum")]
@@ -59,3 +61,52 @@ def test_a_word_drawn_apart_from_the_line_is_not_taken_for_its_text():
     flag, a warehouse), no word of it."""
     [item] = _read(_pdf([(102, _TEXT), (502, "RoHS")])).items
     assert item.description == _TEXT
+
+
+# SAP's English form: "Item  Material  Description" over "Order qty.  Unit  Price per unit
+# Net value", the item's text line on one page, its amounts line on the next, under the
+# titles repeated there, each value set left of its title.
+_SAP_HEADER = [(295, 164, "PO number/date"), (295, 176, "4503000001 /"), (364, 176, "01/27/2021")]
+_SAP_HEADER += [(28, 350, "Vendor Ordering Address"), (28, 362, "ACME PALLETS INC")]
+_SAP_HEADER += [(468, 625, "Currency USD")]
+_SAP_TITLES = [(28, 649, "Item"), (72, 649, "Material"), (208, 649, "Description")]
+_SAP_TITLES += [(113, 661, "Order qty. Unit"), (309, 661, "Price per unit"), (490, 661, "Net value")]
+
+
+def _sap_pdf(amounts: list[tuple[float, str]]) -> bytes:
+    doc = pymupdf.open()
+    first = doc.new_page(width=595, height=842)
+    first.insert_text((295, 137), "Purchase order", fontname="hebo", fontsize=12)
+    lines = _SAP_HEADER + _SAP_TITLES
+    lines += [(28, 709, "00010"), (72, 709, "1979135"), (208, 709, "HT BLUE PALLET")]
+    lines += [(26, 763, "ADDITIONAL TERMS AND CONDITIONS ARE FOUND ON THE REVERSE SIDE")]
+    for x, y, text in lines:
+        first.insert_text((x, y), text, fontname="helv", fontsize=9)
+    second = doc.new_page(width=595, height=842)
+    lines = [(31, 194, "PO number/date 4503000001 /"), (161, 194, "01/27/2021")]
+    lines += [(499, 194, "Page 2 OF 2")]
+    lines += [(x, y - 414, text) for x, y, text in _SAP_TITLES]
+    lines += [(x, 270, text) for x, text in amounts]
+    lines += [(244, 318, "Total net value excl. tax USD"), (492, 318, "934.70")]
+    for x, y, text in lines:
+        second.insert_text((x, y), text, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def test_an_amounts_line_set_off_from_its_titles_on_the_next_page_completes_the_item():
+    order = _read(_sap_pdf([(67, "130"), (86, "Unit"), (275, "7,190.00/1,000"), (445, "934.70")]))
+    [item] = order.items
+    assert (item.line_number, item.item_code, item.description) == (10, "1979135", "HT BLUE PALLET")
+    assert (item.quantity, item.unit, item.unit_price, item.line_total) == (
+        Decimal(130),
+        "Unit",
+        None,  # a price per 1,000: checked, left out
+        Decimal("934.70"),
+    )
+    assert (order.po_number, order.total) == ("4503000001", Decimal("934.70"))
+    assert order.supplier_name != "Ordering Address"  # a heading's words, no name
+
+
+def test_an_amounts_line_with_a_word_more_than_its_titles_is_not_guessed():
+    with pytest.raises(ExtractionDeclined):
+        _read(_sap_pdf([(67, "130"), (86, "Unit"), (150, "B"), (275, "7,190.00/1,000"), (445, "934.70")]))

@@ -21,10 +21,17 @@ _TEXT = "Steckerleiste gew. RM1,27 L=10mm, Rastnase 0,75mm gerade Ausführung 35
 _SPACED = _TEXT + " " * 26 + "RoHS"  # one line of text, spaced out to a word far right
 
 
+def _draw(doc: pymupdf.Document, title: tuple[float, float, str] | None, lines: list) -> None:
+    """A page of `lines` (x, y, text), under a title set large where given."""
+    page = doc.new_page(width=595, height=842)
+    if title:
+        page.insert_text(title[:2], title[2], fontname="hebo", fontsize=12)
+    for x, y, text in lines:
+        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+
+
 def _pdf(description: list[tuple[float, str]]) -> bytes:
     doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((305, 40), "Bestellung", fontname="hebo", fontsize=12)
     lines = _HEADER + _TITLES
     lines += [(69, 150, "10"), (102, 150, "4080225401"), (300, 150, "1.120,00")]
     lines += [(353, 150, "ST"), (423, 150, "1,25"), (487, 150, "1.400,00")]
@@ -32,8 +39,7 @@ def _pdf(description: list[tuple[float, str]]) -> bytes:
     lines += [(x, 164, text) for x, text in description[1:]]
     lines += [(102, 178, "Ihre Materialnummer:"), (208, 178, "354094-E")]
     lines += [(234, 210, "Gesamtnettowert ohne Mwst"), (487, 210, "1.400,00")]
-    for x, y, text in lines:
-        page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    _draw(doc, (305, 40, "Bestellung"), lines)
     return doc.tobytes()
 
 
@@ -70,26 +76,25 @@ _SAP_HEADER = [(295, 164, "PO number/date"), (295, 176, "4503000001 /"), (364, 1
 _SAP_HEADER += [(28, 350, "Vendor Ordering Address"), (28, 362, "ACME PALLETS INC")]
 _SAP_HEADER += [(468, 625, "Currency USD")]
 _SAP_TITLES = [(28, 649, "Item"), (72, 649, "Material"), (208, 649, "Description")]
-_SAP_TITLES += [(113, 661, "Order qty. Unit"), (309, 661, "Price per unit"), (490, 661, "Net value")]
+_SAP_TITLES += [
+    (113, 661, "Order qty. Unit"),
+    (309, 661, "Price per unit"),
+    (490, 661, "Net value"),
+]
 
 
 def _sap_pdf(amounts: list[tuple[float, str]]) -> bytes:
     doc = pymupdf.open()
-    first = doc.new_page(width=595, height=842)
-    first.insert_text((295, 137), "Purchase order", fontname="hebo", fontsize=12)
     lines = _SAP_HEADER + _SAP_TITLES
     lines += [(28, 709, "00010"), (72, 709, "1979135"), (208, 709, "HT BLUE PALLET")]
     lines += [(26, 763, "ADDITIONAL TERMS AND CONDITIONS ARE FOUND ON THE REVERSE SIDE")]
-    for x, y, text in lines:
-        first.insert_text((x, y), text, fontname="helv", fontsize=9)
-    second = doc.new_page(width=595, height=842)
+    _draw(doc, (295, 137, "Purchase order"), lines)
     lines = [(31, 194, "PO number/date 4503000001 /"), (161, 194, "01/27/2021")]
     lines += [(499, 194, "Page 2 OF 2")]
     lines += [(x, y - 414, text) for x, y, text in _SAP_TITLES]
     lines += [(x, 270, text) for x, text in amounts]
     lines += [(244, 318, "Total net value excl. tax USD"), (492, 318, "934.70")]
-    for x, y, text in lines:
-        second.insert_text((x, y), text, fontname="helv", fontsize=9)
+    _draw(doc, None, lines)
     return doc.tobytes()
 
 
@@ -109,4 +114,8 @@ def test_an_amounts_line_set_off_from_its_titles_on_the_next_page_completes_the_
 
 def test_an_amounts_line_with_a_word_more_than_its_titles_is_not_guessed():
     with pytest.raises(ExtractionDeclined):
-        _read(_sap_pdf([(67, "130"), (86, "Unit"), (150, "B"), (275, "7,190.00/1,000"), (445, "934.70")]))
+        _read(
+            _sap_pdf(
+                [(67, "130"), (86, "Unit"), (150, "B"), (275, "7,190.00/1,000"), (445, "934.70")]
+            )
+        )

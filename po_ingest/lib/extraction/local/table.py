@@ -304,11 +304,11 @@ def find_items(
             for name, words in values.cells.items()
             if name in _AMOUNT_COLUMNS and any(is_number(w.text) for w in words)
         ]
-        across = table.items and description_across(
-            row, table.items[-1], previous_y, table.columns
-        )
-        if across or _is_sentence(row, table.columns) or (
-            table.items and _describes_with_a_count(row, values, table, previous_y)
+        across = table.items and description_across(row, table.items[-1], previous_y, table.columns)
+        if (
+            across
+            or _is_sentence(row, table.columns)
+            or (table.items and _describes_with_a_count(row, values, table, previous_y))
         ):
             numbers = []
         if not numbers:

@@ -28,9 +28,7 @@ def description_across(
         return None
     if sum(w.text[:1].isalpha() for w in first.words) < _WORDS:
         return None
-    crossed = [
-        c for c in columns if c.name in _AMOUNT_COLUMNS and first.x0 < c.x0 < first.x1
-    ]
+    crossed = [c for c in columns if c.name in _AMOUNT_COLUMNS and first.x0 < c.x0 < first.x1]
     if len(crossed) < _CROSSED:
         return None
     if not rest:

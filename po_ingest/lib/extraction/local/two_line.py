@@ -173,7 +173,7 @@ def word_per_title(row: Row, lane: list[Column], pending: list[Row]) -> RawItem 
     numbered = all(
         is_number(w.text) for w, c in zip(words, lane, strict=True) if c.name in _NUMBERED
     )
-    return item if numbered and _NUMBERED <= {c.name for c in lane} else None
+    return item if numbered and {c.name for c in lane} >= _NUMBERED else None
 
 
 def starts_item(row: Row, text_lane: list[Column]) -> bool:
@@ -274,9 +274,7 @@ def _carried_over(rows: list[Row], index: int, over: Row) -> bool:
     return all(c.text in printed for r in above for c in r.cells())
 
 
-def _under_repeated_titles(
-    rows: list[Row], index: int, over: Row, titles: tuple[str, ...]
-) -> bool:
+def _under_repeated_titles(rows: list[Row], index: int, over: Row, titles: tuple[str, ...]) -> bool:
     """The amounts line at `rows[index]` right under the table's titles repeated atop the
     page after its text line's: one item broken over the page break, the table's header
     printed again over its second half."""

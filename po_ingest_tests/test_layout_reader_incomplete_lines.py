@@ -119,3 +119,10 @@ def test_an_amounts_line_with_a_word_more_than_its_titles_is_not_guessed():
                 [(67, "130"), (86, "Unit"), (150, "B"), (275, "7,190.00/1,000"), (445, "934.70")]
             )
         )
+
+
+def test_a_value_spaced_out_on_the_line_is_no_word_of_the_description():
+    """A store and its number far right on the same line of text: a value beside the
+    description, not its last words; the line's numbers leave the item incomplete."""
+    with pytest.raises(ExtractionDeclined, match="incomplete"):
+        _read(_pdf([(102, _TEXT + " " * 22 + "Lager 01")]))

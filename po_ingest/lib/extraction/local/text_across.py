@@ -13,6 +13,7 @@ from po_ingest.lib.extraction.local.under_item import describes
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
 _CROSSED = 2  # columns of numbers a line of text runs on under, at least
 _WORDS = 3  # words of letters in it, at least
+_LAST_WORDS = 2  # words of letters alone spaced out far right on its line, at most
 
 
 def description_across(
@@ -20,9 +21,9 @@ def description_across(
 ) -> list[Word] | None:
     """The description of `item`, which printed none on its line, when `row` is it: right
     under the item, starting under its code or description title, its first run of words
-    text running on under two or more columns of numbers. Runs after it count only drawn
-    on the same line of text as it, holding no digits: the line spaced out, one text (a
-    word, not a column, however far apart); None otherwise."""
+    text running on under two or more columns of numbers. A run after it counts only drawn
+    on the same line of text as it, a word or two of letters alone: the line spaced out,
+    one text (not a column, however far apart); None otherwise."""
     first, *rest = row.cells()
     if not describes(row, item, last_y, columns):
         return None
@@ -36,6 +37,10 @@ def description_across(
     line = first.words[0].line
     if line < 0 or any(w.line != line for w in row.words):
         return None
-    if any(c.isdigit() for run in rest for c in run.text):
-        return None
+    if (
+        len(rest) > 1
+        or len(rest[0].words) > _LAST_WORDS
+        or not all(w.text.isalpha() for w in rest[0].words)
+    ):
+        return None  # a value beside the text ("Whse: 01", a date), not its last words
     return [Word(first.x0, row.words[0].y0, row.words[-1].x1, row.words[-1].y1, row.text, line)]

@@ -97,6 +97,7 @@ class LocalExtractor:
             if problem:
                 raise decline(problem)
             rules = HorizontalRules(pdf)
+            table = None
             try:
                 table = (
                     find_items(rows, rules=rules)
@@ -110,9 +111,11 @@ class LocalExtractor:
                 raise
             except ExtractionDeclined as declined:
                 try:
-                    order, provenance = self._read_grid(
-                        pdf, rows, titles, rules
-                    ) or self._read_products(rows, titles, rules, declined)
+                    order, provenance = (
+                        self._read_two_line(rows, titles, table, rules)
+                        or self._read_grid(pdf, rows, titles, rules)
+                        or self._read_products(rows, titles, rules, declined)
+                    )
                 except ExtractionDeclined as otherwise:
                     order, provenance = self._read_product_codes(rows, titles, rules, otherwise)
         return ExtractionResult(
@@ -128,6 +131,19 @@ class LocalExtractor:
             duration_ms=int((time.monotonic() - started) * 1000),
             provenance=provenance,
         )
+
+    def _read_two_line(
+        self, rows: list[Row], titles: list[str], table: Table | None, rules: HorizontalRules
+    ):
+        """The order of a two-line table (`two_line.py`) whose two lines of titles the
+        table finder read as one header, that giving no order: SAP's text line over its
+        amounts line, read as such; None when there is no such table, or it gives none."""
+        if table is None or (found := find_two_line_items(rows)) is None:
+            return None
+        try:
+            return self._read(rows, titles, found, rules)
+        except ExtractionDeclined:
+            return None
 
     def _read_grid(self, pdf, rows: list[Row], titles: list[str], rules: HorizontalRules):
         """The order under a ruled grid's (or an aligned table's) header: its titles read

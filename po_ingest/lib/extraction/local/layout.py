@@ -23,6 +23,9 @@ class Word:
     x1: float
     y1: float
     text: str
+    # The line of text the PDF draws it in (pymupdf's block and line): words far apart on
+    # one line are one text spaced out, not cells of a table. -1 when not known.
+    line: int = field(default=-1, compare=False, repr=False)
 
     @property
     def center_x(self) -> float:
@@ -85,12 +88,16 @@ class Row:
         return cells
 
 
+_LINES_PER_BLOCK = 100_000
+
+
 def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     """The page's words grouped into rows by vertical position, top to bottom, left to right."""
     lines: dict[tuple[int, int], list[Word]] = {}
     for w in page.get_text("words"):
         if w[4].strip() and not _RULE.match(w[4]):
-            lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], w[4]))
+            line = w[5] * _LINES_PER_BLOCK + w[6]
+            lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], w[4], line))
     lines = {key: words for key, words in lines.items() if not _set_vertically(words)}
     words = [part for word in _without_overprints(lines) for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))
@@ -166,8 +173,8 @@ def split_scripts(word: Word) -> list[Word]:
         return [word]
     cut = word.x1 - (word.x1 - word.x0) * len(m["number"]) / len(word.text)
     return [
-        Word(word.x0, word.y0, cut, word.y1, m["text"]),
-        Word(cut, word.y0, word.x1, word.y1, m["number"]),
+        Word(word.x0, word.y0, cut, word.y1, m["text"], word.line),
+        Word(cut, word.y0, word.x1, word.y1, m["number"], word.line),
     ]
 
 

@@ -44,6 +44,7 @@ from po_ingest.lib.extraction.local.position_heading import heading_of
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.tax_breakdown import item_tax_row
+from po_ingest.lib.extraction.local.text_across import description_across
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
     code_over_text,
@@ -308,8 +309,11 @@ def find_items(
             for name, words in values.cells.items()
             if name in _AMOUNT_COLUMNS and any(is_number(w.text) for w in words)
         ]
-        if _is_sentence(row, table.columns) or (
-            table.items and _describes_with_a_count(row, values, table, previous_y)
+        across = table.items and description_across(row, table.items[-1], previous_y, table.columns)
+        if (
+            across
+            or _is_sentence(row, table.columns)
+            or (table.items and _describes_with_a_count(row, values, table, previous_y))
         ):
             numbers = []
         if not numbers:
@@ -340,6 +344,11 @@ def find_items(
                 items[-1].cells["description"] += without_date_after(row).words
             elif items and reference_before_description(row, items[-1]):
                 table.notes.append(row.text)  # "Ihre Materialnummer A24886-000" over the text
+            elif across:
+                items[-1].cells["description"] = across  # a line of text across the columns
+                items[-1].described_below = True
+                # Spaced out to a word far right, the line is whole: nothing wraps from it.
+                items[-1].text_ended = len(row.cells()) > 1
             elif items and describes(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] = row.cells()[0].words
                 # Details beside the line ("Whse: 001") make it the whole description.

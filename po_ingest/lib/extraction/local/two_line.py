@@ -22,6 +22,7 @@ from po_ingest.lib.extraction.local.table import Table
 from po_ingest.lib.extraction.local.totals_kinds import closes_table
 
 _AMOUNTS = {"quantity", "unit_price", "line_total"}
+_NUMBERED = {"quantity", "line_total"}  # an amounts line prints these as numbers at least
 _SLACK = 2.0  # points a value may start left of its title
 # The amounts line's titles stand right under the text line's, a line's space or so apart.
 _TITLES_APART = 2.5
@@ -155,6 +156,26 @@ def amounts_row(row: Row, lane: list[Column]) -> RawItem | None:
     return item if "line_total" in needed and needed <= numbered else None
 
 
+def word_per_title(row: Row, lane: list[Column], pending: list[Row]) -> RawItem | None:
+    """Under a text line, an amounts line of one word per title of its lane, in their
+    order, each ending before the next title starts, a number under the quantity and the
+    amount: the titles' values, set off from them as a form may print them ("130  Unit
+    7,190.00/1,000  934.70" left of "Order qty.  Unit  Price per unit  Net value"). The
+    line's arithmetic checks them."""
+    words = row.words
+    if not pending or len(words) != len(lane) or words[0].x0 >= lane[0].x0:
+        return None  # the lane's own alignment reads a line starting under its titles
+    if any(w.x1 >= following.x0 for w, following in zip(words, lane[1:], strict=False)):
+        return None
+    item = RawItem(row.page)
+    for word, column in zip(words, lane, strict=True):
+        item.add(column.name, word)
+    numbered = all(
+        is_number(w.text) for w, c in zip(words, lane, strict=True) if c.name in _NUMBERED
+    )
+    return item if numbered and {c.name for c in lane} >= _NUMBERED else None
+
+
 def starts_item(row: Row, text_lane: list[Column]) -> bool:
     """Under a position's title, an item's text line starts with its number ("00010")
     alone in that column; a line starting otherwise (an address repeated atop the next
@@ -194,8 +215,9 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
                 pending.append(row)  # the amounts line's titles between its text and amounts
             index += 1  # the titles repeated on a following page; its footer
             continue
-        if not pending and row.page != rows[index - 1].page:
-            # A following page's letterhead, down to the titles repeated under it.
+        if row.page != rows[index - 1].page:
+            # A following page's letterhead, down to the titles repeated under it (an item
+            # broken over the break goes on under them).
             index = _after_titles(rows, index, titles) or index
             row = rows[index]
         if closes_table(row.text):
@@ -205,12 +227,13 @@ def find_two_line_items(rows: list[Row]) -> Table | None:
                 break
             index = resumed  # the totals printed on each page: the last block is the order's
             continue
-        amounts = amounts_row(row, amounts_lane)
+        amounts = amounts_row(row, amounts_lane) or word_per_title(row, amounts_lane, pending)
         if amounts is not None:
             over = pending[-1] if pending else None
             if over is None or not (
                 (over.page == row.page and row.y - over.y <= 1.8 * row.height)
                 or _carried_over(rows, index, over)
+                or _under_repeated_titles(rows, index, over, titles)
             ):
                 return None  # amounts without their text line: not guessed
             text = [w for line in pending if line.text not in titles for w in line.words]
@@ -249,6 +272,19 @@ def _carried_over(rows: list[Row], index: int, over: Row) -> bool:
     printed = {c.text for r in rows if r.page < page for c in r.cells()}
     above = [r for r in rows[:index] if r.page == page]
     return all(c.text in printed for r in above for c in r.cells())
+
+
+def _under_repeated_titles(rows: list[Row], index: int, over: Row, titles: tuple[str, ...]) -> bool:
+    """The amounts line at `rows[index]` right under the table's titles repeated atop the
+    page after its text line's: one item broken over the page break, the table's header
+    printed again over its second half."""
+    page, start = rows[index].page, index - len(titles)
+    return (
+        page == over.page + 1
+        and start >= 0
+        and all(r.page == page for r in rows[start:index])
+        and tuple(r.text for r in rows[start:index]) == titles
+    )
 
 
 def _interleaved(rows: list[Row], index: int):

@@ -16,8 +16,9 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -164,8 +165,11 @@ def main(argv: list[str] | None = None) -> None:
             futures = [
                 pool.submit(ablate_document, p, t, args.pages, args.stand_in) for p, t in documents
             ]
-        for future in futures:
+        for done, future in enumerate(as_completed(futures), start=1):
             ablations += future.result()
+            wrong = sum(a.outcome in ("wrong", "crash") for a in ablations)
+            print(f"{done}/{len(futures)} documents, {wrong} wrong so far", file=sys.stderr)
+    ablations.sort(key=lambda a: a.document)  # by name, whichever finished first
     outcomes = Counter(a.outcome for a in ablations)
     read = len({a.document for a in ablations})
     print(f"{read} documents read exactly, {len(ablations)} words removed one at a time:")

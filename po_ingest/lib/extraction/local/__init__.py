@@ -50,6 +50,7 @@ from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
+from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
 from po_ingest.lib.extraction.local.title_number import (
     date_under_number,
@@ -317,6 +318,8 @@ class LocalExtractor:
             )
             for n, raw in enumerate(table.items, start=1)
         ]
+        if totals.tax is None:
+            totals.taxes = taxes_under_items(table.items, items, decimal_comma)
         if problem := position_as_code(items):
             raise decline(problem)
         if problem := untitled_column_in_description(items, table.columns):

@@ -1,10 +1,12 @@
 """The layout reader on what an item's checks once declined: GST broken down on rows under
-each item (the line's amount its taxable value plus those taxes)."""
+each item (the line's amount its taxable value plus those taxes), descriptions opening with
+their line's "1)", a second line of titles reprinted on a later page."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
@@ -44,3 +46,59 @@ def test_an_items_tax_broken_down_under_it_leaves_its_taxable_value_as_its_amoun
 def test_a_gross_amount_the_taxes_under_it_do_not_give_is_declined():
     with pytest.raises(ExtractionDeclined, match="does not add up with the tax"):
         _read(_gst_order(("5.00", "106.00"), "316.00"))
+
+
+def test_every_description_opening_with_its_number_in_parenthesis_gives_the_positions():
+    items = [(50, 160, "Code"), (120, 160, "Description"), (-330, 160, "Qty")]
+    items += [(345, 160, "Unit"), (-440, 160, "Unit Price"), (-540, 160, "Amount")]
+    for y, number, code, text, quantity, price, amount in (
+        (180, "1)", "AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        (194, "2)", "CD-200", "Washers", "4", "1.25", "5.00"),
+    ):
+        items += [(50, y, code), (120, y, f"{number} {text}"), (-330, y, quantity)]
+        items += [(345, y, "pcs"), (-440, y, price), (-540, y, amount)]
+    content, _ = _page(_header() + items + [(380, 220, "Total"), (-540, 220, "30.00")])
+    order = _read(content).order
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (1, "AB-100", "Steel bolts M8"),
+        (2, "CD-200", "Washers"),
+    ]
+
+
+def _page_of_items(number: int, text: str, codes: str, last: bool) -> list:
+    """A page of an order whose header's second line of titles ("Art.No. EAN-Code") is
+    reprinted on every page: each item's codes are printed under it, under those titles."""
+    lines = _header() if number == 1 else []
+    lines += [(50, 140, "Article"), (-330, 140, "Quantity"), (345, 140, "Unit")]
+    lines += [(-440, 140, "Price"), (-540, 140, "Amount"), (50, 151, "Art.No.")]
+    lines += [(200, 151, "EAN-Code")]
+    lines += [(50, 170, f"{number}) {text}"), (-330, 170, "10"), (345, 170, "pcs")]
+    lines += [(-440, 170, "2.50"), (-540, 170, "25.00")]
+    lines += [(50, 181, codes.split()[0]), (200, 181, codes.split()[1])]
+    return lines + ([(380, 220, "Total"), (-540, 220, "50.00")] if last else [])
+
+
+def _pages(pages: list[list[tuple[float, float, str]]]) -> bytes:
+    doc = pymupdf.open()
+    for lines in pages:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
+        for x, y, text in lines:
+            if x < 0:
+                x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
+            page.insert_text((x, y), text, fontname="helv", fontsize=9)
+    return doc.tobytes()
+
+
+def test_a_second_line_of_titles_reprinted_on_a_later_page_keeps_its_values_out_of_the_text():
+    content = _pages(
+        [
+            _page_of_items(1, "Steel bolts M8", "21158669 6412989342677", last=False),
+            _page_of_items(2, "Washers", "21204784 6412989762987", last=True),
+        ]
+    )
+    order = _read(content).order
+    assert [(i.line_number, i.description) for i in order.items] == [
+        (1, "Steel bolts M8"),
+        (2, "Washers"),
+    ]

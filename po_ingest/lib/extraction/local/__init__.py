@@ -45,7 +45,10 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
-from po_ingest.lib.extraction.local.position_codes import position_as_code
+from po_ingest.lib.extraction.local.position_codes import (
+    position_as_code,
+    positions_opening_descriptions,
+)
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
@@ -309,6 +312,7 @@ class LocalExtractor:
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
+        positions_opening_descriptions(table.items)
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)

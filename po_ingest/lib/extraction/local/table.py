@@ -371,6 +371,10 @@ def find_items(
                 table.subtitles.append(row)
                 unplaced.append(row)
             else:
+                if items and any(s.text == row.text for s in table.subtitles):
+                    # The second line of titles, reprinted under the header on a later
+                    # page: what each item prints under it there is no text either.
+                    table.subtitles.append(row)
                 if items or any(c.isdigit() for c in row.text):
                     table.notes.append(row.text)
                 if items:

@@ -1,6 +1,7 @@
 """The layout reader on what an item's checks once declined: GST broken down on rows under
 each item (the line's amount its taxable value plus those taxes), descriptions opening with
-their line's "1)", a second line of titles reprinted on a later page."""
+their line's "1)", a second line of titles reprinted on a later page, a part number over its
+own reference ("Your #:") over the description."""
 
 from __future__ import annotations
 
@@ -102,3 +103,34 @@ def test_a_second_line_of_titles_reprinted_on_a_later_page_keeps_its_values_out_
         (1, "Steel bolts M8"),
         (2, "Washers"),
     ]
+
+
+def _code_reference_order(second_reference: str) -> bytes:
+    """Oracle's "Part Number and Description": the part number and "PPS:007" a line over the
+    item's numbers, "Your #:" and the number on their line, the description under it."""
+    lines = [(30, 134, "Line"), (80, 134, "Part Number and"), (80, 147, "Description")]
+    lines += [(240, 134, "Delivery"), (240, 147, "Date"), (-330, 134, "Quantity")]
+    lines += [(345, 134, "UOM"), (-440, 134, "Unit"), (-440, 147, "Price")]
+    lines += [(-540, 134, "Amount")]
+    for y, number, code, reference, text, amount in (
+        (185, "1", "790065004", "790065004", "Tubing FEP Heat Shrink 9F", "25.00"),
+        (235, "2", "790065006", second_reference, "Tubing FEP Heat Shrink 12F", "5.00"),
+    ):
+        lines += [(80, y - 10, code), (170, y - 10, "PPS:007"), (30, y, number)]
+        lines += [(80, y, f"Your #: {reference}"), (80, y + 10, text), (-330, y, "1")]
+        lines += [(345, y, "Each"), (-440, y, amount), (-540, y, amount)]
+    content, _ = _page(_header() + lines + [(380, 285, "Total"), (-540, 285, "30.00")])
+    return content
+
+
+def test_a_part_number_over_its_own_reference_is_the_code_and_the_text_under_them_describes():
+    order = _read(_code_reference_order("790065006")).order
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (1, "790065004", "Tubing FEP Heat Shrink 9F"),
+        (2, "790065006", "Tubing FEP Heat Shrink 12F"),
+    ]
+
+
+def test_a_reference_to_another_number_than_the_code_over_it_is_declined():
+    with pytest.raises(ExtractionDeclined, match="holds a reference"):
+        _read(_code_reference_order("ABC-99"))

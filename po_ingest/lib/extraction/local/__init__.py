@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
+from po_ingest.lib.extraction.local.code_reference import codes_over_references
 from po_ingest.lib.extraction.local.code_words import text_in_code
 from po_ingest.lib.extraction.local.codes_under_text import split_codes_under_text
 from po_ingest.lib.extraction.local.columns import (
@@ -313,6 +314,7 @@ class LocalExtractor:
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
         positions_opening_descriptions(table.items)
+        codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pymupdf
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import _header, _page, _read
+from po_ingest_tests.test_layout_reader_next_page import _pdf
 
 
 def _gst_order(igst: tuple[str, str], total: str) -> bytes:
@@ -79,20 +79,8 @@ def _page_of_items(number: int, text: str, codes: str, last: bool) -> list:
     return lines + ([(380, 220, "Total"), (-540, 220, "50.00")] if last else [])
 
 
-def _pages(pages: list[list[tuple[float, float, str]]]) -> bytes:
-    doc = pymupdf.open()
-    for lines in pages:
-        page = doc.new_page(width=595, height=842)
-        page.insert_text((50, 50), "PURCHASE ORDER", fontname="hebo", fontsize=18)
-        for x, y, text in lines:
-            if x < 0:
-                x = -x - pymupdf.get_text_length(text, fontname="helv", fontsize=9)
-            page.insert_text((x, y), text, fontname="helv", fontsize=9)
-    return doc.tobytes()
-
-
 def test_a_second_line_of_titles_reprinted_on_a_later_page_keeps_its_values_out_of_the_text():
-    content = _pages(
+    content = _pdf(
         [
             _page_of_items(1, "Steel bolts M8", "21158669 6412989342677", last=False),
             _page_of_items(2, "Washers", "21204784 6412989762987", last=True),

@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
+from po_ingest.lib.extraction.local.code_reference import codes_over_references
 from po_ingest.lib.extraction.local.code_words import text_in_code
 from po_ingest.lib.extraction.local.codes_under_text import split_codes_under_text
 from po_ingest.lib.extraction.local.columns import (
@@ -45,11 +46,15 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
-from po_ingest.lib.extraction.local.position_codes import position_as_code
+from po_ingest.lib.extraction.local.position_codes import (
+    position_as_code,
+    positions_opening_descriptions,
+)
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.table import Table, find_items
+from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
 from po_ingest.lib.extraction.local.title_number import (
     date_under_number,
@@ -308,6 +313,8 @@ class LocalExtractor:
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
+        positions_opening_descriptions(table.items)
+        codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
@@ -317,6 +324,8 @@ class LocalExtractor:
             )
             for n, raw in enumerate(table.items, start=1)
         ]
+        if totals.tax is None:
+            totals.taxes = taxes_under_items(table.items, items, decimal_comma)
         if problem := position_as_code(items):
             raise decline(problem)
         if problem := untitled_column_in_description(items, table.columns):

@@ -73,6 +73,28 @@ def includes_tax(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> 
     return None
 
 
+def net_of_tax_below(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> Found | None:
+    """The line's taxable value as its amount, where the line prints no tax of its own but
+    its tax broken down on rows under it (`tax_breakdown.py`), and its amount is its
+    taxable value, quantity × price to the cent, plus those taxes: that amount is the
+    line's gross, its taxable value the net amount the order's subtotal sums."""
+    if not raw.tax_below or any(raw.cells.get(n) for n in ("tax_rate", "tax_amount")):
+        return None
+    taxable = _summed(raw, "taxable_value", decimal_comma)
+    taxes = [parse_amount(w.text, decimal_comma) for w in raw.tax_below]
+    if (
+        taxable is None
+        or None in taxes
+        or not {"quantity", "unit_price", "line_total"} <= set(found)
+    ):
+        return None
+    quantity, price, amount = (found[n].value for n in ("quantity", "unit_price", "line_total"))
+    if not line_adds_up(quantity, price, taxable) or abs(taxable + sum(taxes) - amount) > _CENT:
+        return None
+    words = raw.cells["taxable_value"]
+    return Found(taxable, raw.page_of(words), words)
+
+
 def discount_adds_up(raw: RawItem, found: dict[str, Found], decimal_comma: bool) -> bool:
     """The line's amount is its quantity × price less the discount it prints, to the cent,
     or to half a cent a unit where the net price was rounded before it was multiplied."""

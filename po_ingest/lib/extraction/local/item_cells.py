@@ -53,6 +53,8 @@ class RawItem:
     # A line flush under its text that the reader could not tell from what stands beside it:
     # its text may go on there (`lines.read_item` declines it).
     unread_line: str | None = None
+    # The GST amounts of the tax rows printed under it ("IGST 5.00 41.47"), by word.
+    tax_below: list[Word] = field(default_factory=list)
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -12,6 +12,7 @@ from po_ingest.lib.extraction.local.gross_lines import (
     discount_adds_up,
     includes_tax,
     line_discount,
+    net_of_tax_below,
 )
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem, code_over_description, is_code
@@ -266,6 +267,8 @@ def read_item(
     if basis is not None:
         _drop_price_per_basis(found, basis, number, line_discount(raw, decimal_comma))
         raw.cells.pop("discount", None)  # checked with the basis: the price is not kept
+    if net := net_of_tax_below(raw, found, decimal_comma):
+        found["line_total"] = net
     gross = "unit_price" in found and includes_tax(raw, found, decimal_comma)
     if gross is None:
         raise decline(f"line {number} does not add up with the tax it prints")

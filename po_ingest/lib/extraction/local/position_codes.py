@@ -8,10 +8,13 @@ from __future__ import annotations
 import re
 
 from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.layout import Word
 
 # 1, 12, 039, 00010, 1000, "3.": a position's shape, counted in ones, tens or hundreds.
 _POSITION = re.compile(r"^0*[1-9]\d{0,2}0?\.?$")
 _PADDED_POSITION = re.compile(r"^0+[1-9]\d{0,2}0?$")  # SAP's 00010
+_MIN_LINES = 2
 
 
 def position_as_code(items: list[dict[str, Found]]) -> str | None:
@@ -41,3 +44,19 @@ def _position_in_description(items: list[dict[str, Found]]) -> str | None:
     if len(items) > 1 and all(firsts):
         return "every line's description starts with its position"
     return None
+
+
+def positions_opening_descriptions(items: list[RawItem]) -> None:
+    """Every line's description opens with its own number closed by a parenthesis ("1)
+    UMBRELLA …", "2) …", in order) and no line prints a position of its own: those are the
+    lines' positions, no words of their text. One line alone may open with a list's "1)"."""
+    if len(items) < _MIN_LINES or any("line_number" in item.cells for item in items):
+        return
+    for number, item in enumerate(items, start=1):
+        words = item.cells.get("description", [])
+        if not words[1:] or words[0].text != f"{number})":
+            return
+    for number, item in enumerate(items, start=1):
+        word, *rest = item.cells["description"]
+        item.cells["line_number"] = [Word(word.x0, word.y0, word.x1, word.y1, str(number))]
+        item.cells["description"] = rest

@@ -43,7 +43,7 @@ from po_ingest.lib.extraction.local.page_sums import running_sum
 from po_ingest.lib.extraction.local.position_heading import heading_of
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
-from po_ingest.lib.extraction.local.tax_breakdown import item_tax_row
+from po_ingest.lib.extraction.local.tax_breakdown import item_tax_amounts, item_tax_row
 from po_ingest.lib.extraction.local.text_across import description_across
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
 from po_ingest.lib.extraction.local.under_item import (
@@ -258,6 +258,7 @@ def find_items(
         if table.items and item_tax_row(row, table.columns):
             table.notes.append(row.text)  # "IGST 12.00 369.80": the item's tax, no totals
             table.items[-1].text_ended = True  # what follows it is no more of its text
+            table.items[-1].tax_below += item_tax_amounts(row, table.columns)
             table.end_row, last_y = index, row.y
             continue
         if _totals_named(row) and not _multiplies(assign(row, table.columns)):
@@ -370,6 +371,10 @@ def find_items(
                 table.subtitles.append(row)
                 unplaced.append(row)
             else:
+                if items and any(s.text == row.text for s in table.subtitles):
+                    # The second line of titles, reprinted under the header on a later
+                    # page: what each item prints under it there is no text either.
+                    table.subtitles.append(row)
                 if items or any(c.isdigit() for c in row.text):
                     table.notes.append(row.text)
                 if items:

@@ -1,0 +1,124 @@
+"""The layout reader on what an item's checks once declined: GST broken down on rows under
+each item (the line's amount its taxable value plus those taxes), descriptions opening with
+their line's "1)", a second line of titles reprinted on a later page, a part number over its
+own reference ("Your #:") over the description."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import _header, _page, _read
+from po_ingest_tests.test_layout_reader_next_page import _pdf
+
+
+def _gst_order(igst: tuple[str, str], total: str) -> bytes:
+    """Each item's taxable value, its GST rate and amount left empty on its line, its
+    gross amount; under it, SAP India's "CGST 0.00 0.00" and "IGST 5.00 …" rows."""
+    titles = [(30, 140, "Code"), (90, 140, "Description"), (-250, 140, "Qty"), (260, 140, "UM")]
+    titles += [(-330, 140, "Rate"), (-400, 140, "Taxable Value"), (-450, 140, "GST Rate")]
+    titles += [(-500, 140, "GST Amt"), (-560, 140, "Amount")]
+    lines = []
+    for y, code, text, amount, gross in (
+        (160, "AB-100", "Steel bolts M8", "200.00", "210.00"),
+        (210, "CD-200", "Washers", "100.00", igst[1]),
+    ):
+        lines += [(30, y, code), (90, y, text), (-250, y, "1.00"), (260, y, "EA")]
+        lines += [(-330, y, amount), (-400, y, amount), (-560, y, gross)]
+        lines += [(380, y + 14, "CGST"), (-450, y + 14, "0.00"), (-500, y + 14, "0.00")]
+        tax = "10.00" if code == "AB-100" else igst[0]
+        lines += [(380, y + 28, "IGST"), (-450, y + 28, "5.00"), (-500, y + 28, tax)]
+    lines += [(30, 270, "Grand Total"), (-250, 270, "2.00"), (-560, 270, total)]
+    content, _ = _page(_header() + titles + lines)
+    return content
+
+
+def test_an_items_tax_broken_down_under_it_leaves_its_taxable_value_as_its_amount():
+    order = _read(_gst_order(("5.00", "105.00"), "315.00")).order
+    assert [(i.item_code, i.quantity, i.unit_price, i.line_total) for i in order.items] == [
+        ("AB-100", Decimal("1"), Decimal("200.00"), Decimal("200.00")),
+        ("CD-200", Decimal("1"), Decimal("100.00"), Decimal("100.00")),
+    ]
+    assert (order.tax, order.total) == (Decimal("15.00"), Decimal("315.00"))
+
+
+def test_a_gross_amount_the_taxes_under_it_do_not_give_is_declined():
+    with pytest.raises(ExtractionDeclined, match="does not add up with the tax"):
+        _read(_gst_order(("5.00", "106.00"), "316.00"))
+
+
+def test_every_description_opening_with_its_number_in_parenthesis_gives_the_positions():
+    items = [(50, 160, "Code"), (120, 160, "Description"), (-330, 160, "Qty")]
+    items += [(345, 160, "Unit"), (-440, 160, "Unit Price"), (-540, 160, "Amount")]
+    for y, number, code, text, quantity, price, amount in (
+        (180, "1)", "AB-100", "Steel bolts M8", "10", "2.50", "25.00"),
+        (194, "2)", "CD-200", "Washers", "4", "1.25", "5.00"),
+    ):
+        items += [(50, y, code), (120, y, f"{number} {text}"), (-330, y, quantity)]
+        items += [(345, y, "pcs"), (-440, y, price), (-540, y, amount)]
+    content, _ = _page(_header() + items + [(380, 220, "Total"), (-540, 220, "30.00")])
+    order = _read(content).order
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (1, "AB-100", "Steel bolts M8"),
+        (2, "CD-200", "Washers"),
+    ]
+
+
+def _page_of_items(number: int, text: str, codes: str, last: bool) -> list:
+    """A page of an order whose header's second line of titles ("Art.No. EAN-Code") is
+    reprinted on every page: each item's codes are printed under it, under those titles."""
+    lines = _header() if number == 1 else []
+    lines += [(50, 140, "Article"), (-330, 140, "Quantity"), (345, 140, "Unit")]
+    lines += [(-440, 140, "Price"), (-540, 140, "Amount"), (50, 151, "Art.No.")]
+    lines += [(200, 151, "EAN-Code")]
+    lines += [(50, 170, f"{number}) {text}"), (-330, 170, "10"), (345, 170, "pcs")]
+    lines += [(-440, 170, "2.50"), (-540, 170, "25.00")]
+    lines += [(50, 181, codes.split()[0]), (200, 181, codes.split()[1])]
+    return lines + ([(380, 220, "Total"), (-540, 220, "50.00")] if last else [])
+
+
+def test_a_second_line_of_titles_reprinted_on_a_later_page_keeps_its_values_out_of_the_text():
+    content = _pdf(
+        [
+            _page_of_items(1, "Steel bolts M8", "21158669 6412989342677", last=False),
+            _page_of_items(2, "Washers", "21204784 6412989762987", last=True),
+        ]
+    )
+    order = _read(content).order
+    assert [(i.line_number, i.description) for i in order.items] == [
+        (1, "Steel bolts M8"),
+        (2, "Washers"),
+    ]
+
+
+def _code_reference_order(second_reference: str) -> bytes:
+    """Oracle's "Part Number and Description": the part number and "PPS:007" a line over the
+    item's numbers, "Your #:" and the number on their line, the description under it."""
+    lines = [(30, 134, "Line"), (80, 134, "Part Number and"), (80, 147, "Description")]
+    lines += [(240, 134, "Delivery"), (240, 147, "Date"), (-330, 134, "Quantity")]
+    lines += [(345, 134, "UOM"), (-440, 134, "Unit"), (-440, 147, "Price")]
+    lines += [(-540, 134, "Amount")]
+    for y, number, code, reference, text, amount in (
+        (185, "1", "790065004", "790065004", "Tubing FEP Heat Shrink 9F", "25.00"),
+        (235, "2", "790065006", second_reference, "Tubing FEP Heat Shrink 12F", "5.00"),
+    ):
+        lines += [(80, y - 10, code), (170, y - 10, "PPS:007"), (30, y, number)]
+        lines += [(80, y, f"Your #: {reference}"), (80, y + 10, text), (-330, y, "1")]
+        lines += [(345, y, "Each"), (-440, y, amount), (-540, y, amount)]
+    content, _ = _page(_header() + lines + [(380, 285, "Total"), (-540, 285, "30.00")])
+    return content
+
+
+def test_a_part_number_over_its_own_reference_is_the_code_and_the_text_under_them_describes():
+    order = _read(_code_reference_order("790065006")).order
+    assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
+        (1, "790065004", "Tubing FEP Heat Shrink 9F"),
+        (2, "790065006", "Tubing FEP Heat Shrink 12F"),
+    ]
+
+
+def test_a_reference_to_another_number_than_the_code_over_it_is_declined():
+    with pytest.raises(ExtractionDeclined, match="holds a reference"):
+        _read(_code_reference_order("ABC-99"))

@@ -53,6 +53,9 @@ class RawItem:
     # A line flush under its text that the reader could not tell from what stands beside it:
     # its text may go on there (`lines.read_item` declines it).
     unread_line: str | None = None
+    # Its code opens its description's cell ("CTLV0380 - CT METERING …" under "Item Code -
+    # Description"): the cell's lines wrap to where the code starts.
+    code_opens_text: bool = False
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
@@ -150,6 +153,7 @@ _TEXT_COLUMNS = {
     ITEM_OR_POSITION,
     DESCRIPTION_OR_POSITION,
     CODE_OR_DESCRIPTION,
+    "code_description",
 }
 
 
@@ -353,6 +357,10 @@ def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
     )
 
 
+# What a joined title ("Item Code - Description", "Material/Text") prints between the two.
+_SEPARATORS = {"-", "/", "–"}
+
+
 def _without_separator(code: Word) -> Word:
     """A code printed with the slash its column's joined title puts between it and the
     description ("00.782.1881/" under "Material/Leistung")."""
@@ -385,6 +393,9 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
             item.cells[CODE_OR_DESCRIPTION] = words
         else:
             item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
+            if rest and rest[0].text in _SEPARATORS:
+                rest = rest[1:]  # "CTLV0380 - CT METERING": the title's " - " between them
+            item.code_opens_text = bool(rest)
             if rest:
                 item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):

@@ -50,12 +50,12 @@ class RawItem:
     # Described under its code alone: the references printed beside its description's lines
     # (`description_under_code.py`), none of its text.
     references_beside: list[Word] | None = None
-    # A line flush under its text that the reader could not tell from what stands beside it:
-    # its text may go on there (`lines.read_item` declines it).
-    unread_line: str | None = None
     # Its code opens its description's cell ("CTLV0380 - CT METERING …" under "Item Code -
     # Description"): the cell's lines wrap to where the code starts.
     code_opens_text: bool = False
+    # A line flush under its text that the reader could not tell from what stands beside it:
+    # its text may go on there (`lines.read_item` declines it).
+    unread_line: str | None = None
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -18,7 +18,7 @@ _FLUSH = 2.0  # points between the starts of the code and of the text under it
 def _code_alone(item: RawItem) -> list | None:
     """The item's one text word, a code, if its line prints no other text."""
     texts = [name for name in ("item_code", "description") if item.cells.get(name)]
-    if len(texts) != 1 or len(item.cells[texts[0]]) != 1 or set(item.cells) & {"other"}:
+    if len(texts) != 1 or len(item.cells[texts[0]]) != 1:
         return None
     return item.cells[texts[0]] if is_code(item.cells[texts[0]][0].text) else None
 

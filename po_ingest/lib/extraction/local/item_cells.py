@@ -50,6 +50,9 @@ class RawItem:
     # Described under its code alone: the references printed beside its description's lines
     # (`description_under_code.py`), none of its text.
     references_beside: list[Word] | None = None
+    # Its code opens its description's cell ("CTLV0380 - CT METERING …" under "Item Code -
+    # Description"): the cell's lines wrap to where the code starts.
+    code_opens_text: bool = False
     # A line flush under its text that the reader could not tell from what stands beside it:
     # its text may go on there (`lines.read_item` declines it).
     unread_line: str | None = None
@@ -152,6 +155,7 @@ _TEXT_COLUMNS = {
     ITEM_OR_POSITION,
     DESCRIPTION_OR_POSITION,
     CODE_OR_DESCRIPTION,
+    "code_description",
 }
 
 
@@ -355,6 +359,10 @@ def _code_of_its_own(item: RawItem, words: list[Word]) -> bool:
     )
 
 
+# What a joined title ("Item Code - Description", "Material/Text") prints between the two.
+_SEPARATORS = {"-", "/", "–"}
+
+
 def _without_separator(code: Word) -> Word:
     """A code printed with the slash its column's joined title puts between it and the
     description ("00.782.1881/" under "Material/Leistung")."""
@@ -387,6 +395,9 @@ def split_code(item: RawItem, columns: list[Column] | None = None) -> None:
             item.cells[CODE_OR_DESCRIPTION] = words
         else:
             item.cells["item_code"], rest = [_without_separator(words[0])], words[1:]
+            if rest and rest[0].text in _SEPARATORS:
+                rest = rest[1:]  # "CTLV0380 - CT METERING": the title's " - " between them
+            item.code_opens_text = bool(rest)
             if rest:
                 item.cells["description"] = rest + item.cells.get("description", [])
     for name in ("item_code", "line_number", ITEM_OR_POSITION):

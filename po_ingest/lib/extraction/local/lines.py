@@ -171,6 +171,17 @@ def _join_broken_string(raw: RawItem) -> None:
             return
 
 
+_DASHES = {"-", "–", "—"}
+
+
+def _without_dangling_dash(raw: RawItem) -> None:
+    """A description ending in a dash alone ("CL-1 ID-165x60mm -"): a separator with
+    nothing after it (a second text left empty), no part of the text."""
+    words = raw.cells.get("description", [])
+    if len(words) > 1 and words[-1].text in _DASHES:
+        raw.cells["description"] = words[:-1]
+
+
 _DOTTED_POSITION = re.compile(r"^0*[1-9]\d{0,2}\.$")  # "1." in front of the code
 
 
@@ -210,6 +221,7 @@ def read_item(
     code_over_description(raw)
     _position_before_code(raw)
     _join_broken_string(raw)
+    _without_dangling_dash(raw)
     if not totals_printed and "taxable_value" in raw.cells:
         raw.cells["line_total"] = raw.cells["taxable_value"]  # the only line amount printed
     found: dict[str, Found] = {}

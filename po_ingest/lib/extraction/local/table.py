@@ -137,8 +137,12 @@ def _reprinted(table: Table, header: Row, resumable: bool) -> bool:
 def _padded(pitch: float | None, wrap: float | None) -> float | None:
     """The step to the next item, when it is wider than an item's wrapped lines are apart:
     a grid's padding. Set at the pitch of the wrapped lines, the next item only follows
-    the item's last line."""
-    return None if pitch is not None and wrap is not None and pitch <= wrap + 1 else pitch
+    the item's last line. A point or two wider, a row nearer the wrapped lines' step than
+    the items' is a wrapped line (`continues` takes a row a point short of the pitch as
+    one of its own): the pitch is moved so that its point short is half-way between."""
+    if pitch is None or wrap is None:
+        return pitch
+    return None if pitch <= wrap + 1 else max(pitch, (pitch + wrap) / 2 + 1)
 
 
 def _next_line(above: Row, row: Row) -> bool:

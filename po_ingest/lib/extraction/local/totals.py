@@ -258,6 +258,24 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
     return False
 
 
+# An amount in cents ("36137.90"), not a count ("3.000", "12", "1.00").
+_CENTS = re.compile(r"^\d[\d.,' ]*[.,]\d{2}$")
+
+
+def _sums_beside(row: Row, amount: list[Word], decimal_comma: bool) -> bool:
+    """A total printed beside another column's sum in cents ("Total  36137.90  200766.10"
+    under "TaxAmt" and "Amount"): the item table's column sums, the lines' amounts and
+    their tax; which sum the order's total is, is not told by the row. A whole number
+    beside it ("1.00") may be the quantities' sum."""
+    cells = Row(row.page, [w for w in row.words if w.x1 <= amount[0].x0]).cells()
+    return any(
+        _CENTS.match(c.text)
+        and (value := parse_amount(c.text, decimal_comma)) is not None
+        and value != value.to_integral_value()
+        for c in cells[1:]
+    )
+
+
 def _in_block(totals: Totals, row: Row) -> bool:
     """A label without its amount leaves the total open only under the subtotal, on its
     page: above it ("Tax: acquisition tax 23 %" under an item) it is a note, and a later page
@@ -306,6 +324,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             if kind == "subtotal":
                 totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False
             if kind == "total":
+                if _sums_beside(row, words, decimal_comma):
+                    totals.unknown.append("a total beside another column's sum")
                 if after := _line_after_total(unfolded[n:], found, decimal_comma):
                     totals.unknown.append(f"a {after} line under the total")
                 break  # what follows the total is footer (VAT IDs, bank details)

@@ -216,7 +216,11 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
     if close and any(name_of(w.text, kind) for w in row.words):
         stacked = _columns(stacked_titles(row, following, kind), kind)
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
-        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
+        if stacked is not None and (
+            single is None
+            or _others(stacked) <= _others(single)
+            or _unknown(stacked) < _unknown(single)
+        ):
             return stacked, 2
     if single is None:
         return None
@@ -268,6 +272,10 @@ def _title_words(row: Row, kind: ColumnWords) -> int:
 
 def _others(columns: list[Column]) -> int:
     return sum(c.name == "other" for c in columns)
+
+
+def _unknown(columns: list[Column]) -> int:
+    return sum(not c.known for c in columns)
 
 
 _AMOUNT_TITLES = frozenset({"quantity", "unit_price", "line_total"})

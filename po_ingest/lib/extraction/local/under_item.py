@@ -36,7 +36,8 @@ def _text_cells(item: RawItem) -> list[str]:
 def _text_cell_of(item: RawItem, word: Word) -> str:
     """The item's text cell that starts nearest left of `word`."""
     cells = [n for n in _text_cells(item) if item.cells[n][0].x0 <= word.x0 + 2]
-    return max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+    name = max(cells, key=lambda n: item.cells[n][0].x0) if cells else "description"
+    return "description" if name == "item_code" and item.code_leads_text else name
 
 
 def _overlap(a: Word | Cell, b: Word | Cell) -> bool:

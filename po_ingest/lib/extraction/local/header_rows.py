@@ -75,7 +75,19 @@ def _text(words: list[Word]) -> str:
 
 
 def title_phrases(words: list[Word]) -> list[list[Word]]:
-    return _currency_joined(_runs(words))
+    return _currency_joined(_slash_joined(_runs(words)))
+
+
+def _slash_joined(runs: list[list[Word]]) -> list[list[Word]]:
+    """A run starting with a slash alone continues the title left of it ("EUR" then "/ PE":
+    the price per its price unit), a slash not being a title of its own."""
+    joined: list[list[Word]] = []
+    for run in runs:
+        if joined and run[0].text == "/" and len(run) > 1:
+            joined[-1] = joined[-1] + run
+        else:
+            joined.append(run)
+    return joined
 
 
 def _runs(words: list[Word]) -> list[list[Word]]:

@@ -1,7 +1,8 @@
-"""An ERP's item lines printed tight: the code in square brackets before the product's name
+"""Item lines of small ERPs' orders: the code in square brackets before the product's name
 in one "Reference / Description" cell, the name wrapped under the code; a unit, a date
-and a price set so close they run together; a date wider than its column's title; a
-header whose titles wrap onto a second line."""
+and a price set so close they run together; a date or code wider than its column's
+title; a header whose titles wrap onto a second line; a part number alone over its text,
+a price titled "EUR / PE", a net sum as the only total."""
 
 from __future__ import annotations
 
@@ -171,3 +172,52 @@ def test_a_code_wider_than_its_title_and_run_into_the_quantity_is_that_columns()
         ("AB-100", "Steel bolts"),
         ("CD-200", "Washers"),
     ]
+
+
+_GERMAN_TITLES = [
+    (55, 140, "Pos."),
+    (-X["quantity"] + 60, 140, "Menge"),
+    (X["description"] + 60, 140, "Bezeichnung"),
+    (-X["total"], 140, "Termin"),
+]
+
+
+def _german_order(price_title: list[tuple[float, float, str]], net: str = "Summe netto"):
+    """One position: its part number alone under "Bezeichnung", two lines of text flush
+    under it, a blank line, then a longer note; the price under "EUR / PE", no amount."""
+    x = X["description"] + 60
+    lines = [
+        (60, 160, "1"),
+        (-X["quantity"] + 60, 160, "18 Stk"),
+        (x, 160, "MXSU-6171"),
+        (-390, 160, "180,00"),
+        (-X["total"], 160, "13.10.26"),
+        (x, 171, "Verbindungsmuffe 30kV für"),
+        (x, 182, "Kunststoffkabel 800 mm²"),
+        (x, 205, "Zum Einsatz an geschirmten Einleiterkabeln"),
+    ]
+    titles = _GERMAN_TITLES + price_title
+    content, _ = _page(
+        [(50, 80, "Bestellung Nr."), (150, 80, "4711"), (50, 95, "Datum:"), (150, 95, "05.03.2026")]
+        + titles
+        + lines
+        + [(X["description"] + 60, 240, net), (-390, 240, "3.240,00")],
+        title="BESTELLUNG",
+    )
+    return _read(content).order
+
+
+def test_a_title_run_starting_with_a_slash_continues_the_one_left_of_it():
+    order = _german_order([(360, 140, "EUR"), (390, 140, "/ PE")])
+    assert [(i.quantity, i.unit_price) for i in order.items] == [(Decimal("18"), Decimal("180.00"))]
+
+
+def test_the_lines_flush_under_a_part_numbers_text_go_on_with_it_up_to_a_blank_line():
+    order = _german_order([(360, 140, "EUR / PE")])
+    assert [(i.item_code, i.description) for i in order.items] == [
+        ("MXSU-6171", "Verbindungsmuffe 30kV für Kunststoffkabel 800 mm²")
+    ]
+
+
+def test_a_net_sum_printed_alone_is_the_orders_total():
+    assert _german_order([(360, 140, "EUR / PE")]).total == Decimal("3240.00")

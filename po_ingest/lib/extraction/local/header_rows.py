@@ -75,7 +75,19 @@ def _text(words: list[Word]) -> str:
 
 
 def title_phrases(words: list[Word]) -> list[list[Word]]:
-    return _currency_joined(_runs(words))
+    return _currency_joined(_slash_joined(_runs(words)))
+
+
+def _slash_joined(runs: list[list[Word]]) -> list[list[Word]]:
+    """A run starting with a slash alone continues the title left of it ("EUR" then "/ PE":
+    the price per its price unit), a slash not being a title of its own."""
+    joined: list[list[Word]] = []
+    for run in runs:
+        if joined and run[0].text == "/" and len(run) > 1:
+            joined[-1] = joined[-1] + run
+        else:
+            joined.append(run)
+    return joined
 
 
 def _runs(words: list[Word]) -> list[list[Word]]:
@@ -216,7 +228,11 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
     if close and any(name_of(w.text, kind) for w in row.words):
         stacked = _columns(stacked_titles(row, following, kind), kind)
         # "Prijs" over "per eenheid" reads better as one title than as "Prijs" and "per".
-        if stacked is not None and (single is None or _others(stacked) <= _others(single)):
+        if stacked is not None and (
+            single is None
+            or _others(stacked) <= _others(single)
+            or _unknown(stacked) < _unknown(single)
+        ):
             return stacked, 2
     if single is None:
         return None
@@ -268,6 +284,10 @@ def _title_words(row: Row, kind: ColumnWords) -> int:
 
 def _others(columns: list[Column]) -> int:
     return sum(c.name == "other" for c in columns)
+
+
+def _unknown(columns: list[Column]) -> int:
+    return sum(not c.known for c in columns)
 
 
 _AMOUNT_TITLES = frozenset({"quantity", "unit_price", "line_total"})

@@ -29,8 +29,11 @@ _NUMERIC_COLUMNS = {
     "other",
 }
 _LONG_CODE = re.compile(r"^\d{8,}$")
+# A date alone in its word ("30/06/2025", "27.08.25", "2025-06-30"): a date column's value.
+_DATE = re.compile(r"^(?:\d{1,2}([./-])\d{1,2}\1(?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2})$")
 # How far a number may sit from its column header's edge.
 _ALIGN_SLACK = 24.0
+_CENTRED_VALUES = {"item_code", "other"}
 
 
 @dataclass
@@ -91,6 +94,10 @@ def column_of(word: Word, columns: list[Column]) -> str:
         return min(columns, key=lambda c: _distance(word, c)).name
     if _LONG_CODE.match(word.text):
         return _text_column_of(word, columns)
+    if (_DATE.match(word.text) or _MIXED_CODE.match(word.text)) and (
+        over := _centred_over(word, columns)
+    ):
+        return over.name  # a date or a code printed wider than its title, centred under it
     if numeric := numeric_column(word, columns):
         return numeric
     return _text_column_of(word, columns)
@@ -102,6 +109,14 @@ def _text_column_of(word: Word, columns: list[Column]) -> str:
         if column.x0 - _ALIGN_SLACK / 4 <= word.x0:
             chosen = column.name
     return chosen
+
+
+def _centred_over(word: Word, columns: list[Column]) -> Column | None:
+    """The one title the word reaches past on both sides, of a column of codes or of other
+    values (a date's, a reference's): a word printed wider than its title, centred under
+    it, starting left of it."""
+    over = [c for c in columns if word.x0 < c.x0 and c.x1 < word.x1]
+    return over[0] if len(over) == 1 and over[0].name in _CENTRED_VALUES else None
 
 
 def _under_a_title(word: Word, columns: list[Column]) -> bool:
@@ -155,7 +170,6 @@ _TEXT_COLUMNS = {
     ITEM_OR_POSITION,
     DESCRIPTION_OR_POSITION,
     CODE_OR_DESCRIPTION,
-    "code_description",
 }
 
 
@@ -166,9 +180,15 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
     column of its first word, or the one text column over them all."""
     under = [c for c in columns if run.x0 < c.x1 and run.x1 > c.x0]
     text_under = [c.name for c in under if c.name in _TEXT_COLUMNS]
+    if [c.name for c in under] == ["code_description"]:
+        # "CTLV0380 - CT METERING" from left of "Item Code - Description", under it alone;
+        # a run reaching under the next title too holds that column's value as well.
+        text_under = ["code_description"]
     if not under:  # a short cell ending where a title starts ("VAT@5%" left of "Description")
         text_under = [c.name for c in columns if c.name in _TEXT_COLUMNS and _touches(run, c)]
     if _phrase_with_number(run):
+        if not text_under and _word_and_numbers(run, columns):
+            return None  # "U 30/06/2025 45,300": a unit, a date, a price, set close
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if len(under) == 1 and text_under and run.words[0].text[:1].isalpha():
         return text_under[0]  # "FS5972-130-35 EMC FILTER E7 40", under no other title
@@ -249,6 +269,22 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
         for word in run.words:
             values.add(name or column_of(word, columns), word)
     return values
+
+
+def _word_and_numbers(run: Cell, columns: list[Column]) -> bool:
+    """One word, then dates and numbers alone (a currency sign aside), each under another
+    title than the word: a line's values set close, not a phrase."""
+    first, *rest = run.words
+    values = [w for w in rest if find_currency(w.text) is None or _has_digit(w.text)]
+    return (
+        bool(values)
+        and all(_DATE.match(w.text) or is_number(w.text) for w in values)
+        and column_of(first, columns) not in {column_of(w, columns) for w in values}
+    )
+
+
+def _has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
 
 
 def _phrase_with_number(run: Cell) -> bool:
@@ -365,8 +401,11 @@ _SEPARATORS = {"-", "/", "–"}
 
 def _without_separator(code: Word) -> Word:
     """A code printed with the slash its column's joined title puts between it and the
-    description ("00.782.1881/" under "Material/Leistung")."""
+    description ("00.782.1881/" under "Material/Leistung"), or in the square brackets an
+    ERP sets it in before the product's name ("[2107259-1] ECAU240115")."""
     text = code.text.rstrip("/")
+    if len(text) > 2 and text[0] == "[" and text[-1] == "]":
+        text = text[1:-1]
     return Word(code.x0, code.y0, code.x1, code.y1, text) if text else code
 
 

@@ -343,6 +343,8 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
+                if not next(c for c in table.columns if c.name == "description").weak:
+                    items[-1].references_beside = []  # its next lines, flush under it, go on
             elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
                 items[-1].cells["description"] += row.words
             elif items and more_text_below(row, items[-1], previous_y, table.columns):

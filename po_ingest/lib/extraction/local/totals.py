@@ -18,7 +18,7 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a cell that may nam
 # "Total net value", "Net total", "Total HT", SAP's "Tot.net item val.", "Nettoendbetrag"
 # (net final amount): a total, not a subtotal ("Subtotal").
 _NET_TOTAL = re.compile(
-    r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.)|endbetrag)", re.IGNORECASE
+    r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.|summe)|endbetrag)", re.IGNORECASE
 )
 _PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it

@@ -65,6 +65,7 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
+from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.untitled_columns import untitled_column_in_description
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
@@ -317,6 +318,7 @@ class LocalExtractor:
         codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
+        units_under_quantities(table.items, table.columns, rows, table.start_row)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
         items = [
             read_item(

@@ -53,6 +53,7 @@ from po_ingest.lib.extraction.local.position_codes import (
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
+from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
@@ -65,7 +66,6 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
-from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.untitled_columns import untitled_column_in_description
 from po_ingest.lib.extraction.local.values import (
     country_day_first,

@@ -53,6 +53,7 @@ from po_ingest.lib.extraction.local.position_codes import (
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
+from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
@@ -317,6 +318,7 @@ class LocalExtractor:
         codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
+        units_under_quantities(table.items, table.columns, rows, table.start_row)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
         items = [
             read_item(

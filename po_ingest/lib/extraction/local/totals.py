@@ -10,7 +10,7 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
 from po_ingest.lib.extraction.local.totals_grid import unfold_grids
-from po_ingest.lib.extraction.local.totals_kinds import is_amount, kind_of
+from po_ingest.lib.extraction.local.totals_kinds import is_amount, kind_of, rated_tax
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
@@ -309,6 +309,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
+        if kind is None and labels and rated_tax(labels[0], value, decimal_comma):
+            kind = "tax"
         if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
         if kind in ("tax_sum", "total", "subtotal"):

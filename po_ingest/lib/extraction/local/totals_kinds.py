@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 from po_ingest.lib.extraction.local.layout import unspaced
 from po_ingest.lib.extraction.local.values import parse_amount
@@ -48,6 +49,29 @@ LABEL_WORDS = 10
 _RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
 
 _RATE_GLUED = re.compile(r"(?<=[^\W\d_])(?=\d[\d.,]*\s*%)")
+
+
+# "MwSt. 19,00%", "VAT 20 %": a tax word with its rate after it.
+_TAX_RATE = re.compile(r"(?P<word>[^\W\d_][\w.]*)\s+(?P<rate>\d{1,2}(?:[.,]\d{1,2})?)\s*%")
+_CENT = Decimal("0.01")
+
+
+def rated_tax(label: str, value: Decimal, decimal_comma: bool) -> bool:
+    """A label stating the tax's base and rate before its amount ("davon Netto 795,60 EUR
+    mit MwSt. 19,00%", "on 1,000.00 at VAT 20%"): a tax line when the rate of one base it
+    states is the amount, to the cent, whatever words open the label."""
+    words = label.split()
+    if len(words) > LABEL_WORDS:
+        return False
+    for match in _TAX_RATE.finditer(label):
+        if kind_of([match["word"]]) != "tax":
+            continue
+        rate = parse_amount(match["rate"], decimal_comma)
+        bases = [parse_amount(w, decimal_comma) for w in label[: match.start()].split()]
+        for base in (b for b in bases if b is not None and b > value):
+            if (base * rate / 100).quantize(_CENT, ROUND_HALF_UP) == value:
+                return True
+    return False
 
 
 def is_amount(token: str, decimal_comma: bool) -> bool:

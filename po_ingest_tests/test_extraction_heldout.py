@@ -116,9 +116,10 @@ def test_real_ground_truth_validates_and_names_its_source():
 # read from "GHS COMPLIANT PRODUCT") was fixed after that document was looked at (README).
 # That evening 9 orders of 6 new sources came in (4 dev, 5 held-out), 1 accepted at first,
 # with 8 wrong values; dev rules then took the real POs to 115 of 237 (48.5 %). That night 3
-# more (dev) came in, all declined: 115 of 240 (47.9 %).
+# more (dev) came in, all declined: 115 of 240 (47.9 %). Later that night dev rules took them
+# to 129 of 240 (53.8 %); held-out real did not move.
 HELDOUT_ACCEPTED_FLOOR_PCT = 80  # issue 14: 80
-REAL_ACCEPTED_FLOOR = 0.47  # issue 14: 0.60
+REAL_ACCEPTED_FLOOR = 0.53  # issue 14: 0.60
 HELDOUT_REAL_WRONG_CEILING = 0  # issue 14: 0
 
 

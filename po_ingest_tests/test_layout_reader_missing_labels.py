@@ -14,6 +14,7 @@ from po_ingest_tests.test_layout_reader import (
     _PLAIN_TOTALS,
     X,
     _header,
+    _item,
     _page,
     _read,
     _titles,
@@ -107,3 +108,27 @@ def test_a_digit_under_a_price_printed_with_its_cents_is_no_wrapped_end_of_it():
     except ExtractionDeclined:
         return
     assert prices == [Decimal("2.50"), Decimal("1.25")]
+
+
+@pytest.mark.parametrize(
+    ("code", "description", "reason"),
+    [
+        ("AW-14-", "Triumph Bra 38D", "item code is cut short"),  # its rest wrapped elsewhere
+        ("AB-100", "10", "description is a number alone"),  # a position in its cell
+    ],
+)
+def test_a_code_cut_at_a_hyphen_or_a_number_for_a_description_declines(code, description, reason):
+    items = _item(160, code, description, "10", "2.50", "25.00") + _item(
+        174, "CD-200", "Washers", "4", "1.25", "5.00"
+    )
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match=reason):
+        _read(content)
+
+
+def test_a_code_padded_with_hyphens_is_read_whole():
+    items = _item(160, "05AVAR1380----", "Steel bolts M8", "10", "2.50", "25.00") + _item(
+        174, "CD-200", "Washers", "4", "1.25", "5.00"
+    )
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    assert _read(content).order.items[0].item_code == "05AVAR1380----"

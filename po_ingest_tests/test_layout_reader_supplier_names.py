@@ -43,6 +43,9 @@ def test_what_is_left_of_a_label_is_no_name(value, name):
         ("Fax-Nr.", None),
         ("Tel.-Nr.", None),
         ("Website", None),
+        ("Supplier Fax", None),  # "Supplier Fax" under "Supplier Tel.-Nr." without its label
+        ("Customercare@acme.com", None),  # "Supplier Email" without "Supplier"
+        ("WWW.ACME.COM", None),
         ("Hewlett-Packard GmbH", "Hewlett-Packard GmbH"),
         ("Acme Number Works Ltd", "Acme Number Works Ltd"),
     ],

@@ -1,7 +1,10 @@
 """An item code of several words whose later word is a word of text ("af0f33c1 Laptop",
 "KN.737022e RoHS compliant") or a date ("163664 30-SEP-2025"): a product name, a note or a
 delivery date run into the code's cell, its own column's title unknown or not printed.
-Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T")."""
+Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T"). Nor
+does a code end in one hyphen ("AW-14-"; a run of them pads it: "05AVAR1380----"): the rest
+of it was printed elsewhere. And a
+description is never a number alone ("10"): a position taken into its cell."""
 
 from __future__ import annotations
 
@@ -21,4 +24,8 @@ def text_in_code(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s item code holds words of text: {item['item_code'].value!r}"
         if len(words) > 1 and (date := date_in(" ".join(words[1:]))):
             return f"line {number}'s item code holds a date ({date}): another column's"
+        if words and words[-1].endswith("-") and not words[-1].endswith("--"):
+            return f"line {number}'s item code is cut short: {item['item_code'].value!r}"
+        if "description" in item and str(item["description"].value).isdigit():
+            return f"line {number}'s description is a number alone: another column's"
     return None

@@ -24,7 +24,7 @@ def name(value: str) -> str | None:
     from)", "/ Supplier Code")."""
     value = _without_honorific(value.strip())
     first = value.split()[0] if value else ""
-    if not value or ":" in value or any(c.isdigit() for c in first):
+    if not value or ":" in value or any(c.isdigit() for c in first) or _address(value):
         return None
     if _label_leftover(value) or _is_a_label(value):
         return None
@@ -40,10 +40,17 @@ _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"
 def _is_a_label(value: str) -> bool:
     """A label under or beside the supplier's: one the vocabulary knows ("Supplier" of
     "Fornitore Supplier", "Order No.") or one ending as labels do ("FSSAI No" of "Vendor
-    FSSAI No", "Payment Terms", "Fax-Nr." of "Supplier Fax-Nr.")."""
+    FSSAI No", "Payment Terms", "Fax-Nr." of "Supplier Fax-Nr.", a form's field: "Supplier
+    Fax")."""
     if ORDER_LABELS.is_label(value) or ORDER_LABELS.is_qualified_label(value):
         return True
-    return re.split(r"[\s-]+", value.strip(" :-"))[-1].lower() in _LABEL_ENDINGS
+    last = re.split(r"[\s-]+", value.strip(" :-"))[-1].lower()
+    return last in _LABEL_ENDINGS or (" " in value and bool(_FORM_FIELD.match(last)))
+
+
+def _address(value: str) -> bool:
+    """An e-mail or web address, under a label whose own value was left blank."""
+    return "@" in value or value.lower().startswith(("www.", "http"))
 
 
 def _label_leftover(value: str) -> bool:

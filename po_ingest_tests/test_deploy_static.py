@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import re
+import shlex
 import subprocess
 import sys
 import tomllib
@@ -141,13 +142,23 @@ def _dockerfile_cmd(text: str) -> list[str]:
     return yaml.safe_load(line.removeprefix("CMD "))
 
 
+def _steps(argv: list[str]) -> list[list[str]]:
+    """A command, or each of the commands an `sh -c "a && b"` runs."""
+    if argv[:2] != ["sh", "-c"]:
+        return [argv]
+    return [shlex.split(step) for step in argv[2].split("&&")]
+
+
 def _commands(deploy: Deploy) -> dict[str, list[str]]:
-    """Every command the stack runs: compose services' and Dockerfiles' CMDs."""
-    commands = {
-        f"service {name}": service["command"]
-        for name, service in deploy.services.items()
-        if "command" in service
-    }
+    """Every command the stack runs: compose services' (each step of an `sh -c`) and
+    Dockerfiles' CMDs."""
+    commands = {}
+    for name, service in deploy.services.items():
+        if "command" not in service:
+            continue
+        steps = _steps(service["command"])
+        for n, argv in enumerate(steps, 1):
+            commands[f"service {name}" + (f" step {n}" if len(steps) > 1 else "")] = argv
     for name, text in deploy.dockerfiles.items():
         commands[f"{name} CMD"] = _dockerfile_cmd(text)
     return commands
@@ -234,6 +245,32 @@ def check_commands_exist(deploy: Deploy) -> list[str]:
     ):
         if deploy.services[service]["command"] != _dockerfile_cmd(deploy.dockerfiles[dockerfile]):
             problems.append(f"{service}'s command differs from {dockerfile}'s CMD")
+    return problems
+
+
+def _definitions_pools() -> set[str]:
+    from po_ingest.definitions import defs
+
+    return {
+        op.pool for job in defs.resolve_all_job_defs() for op in job.graph.iterate_op_defs()
+    } - {None}
+
+
+def check_pools_set_before_runs(deploy: Deploy) -> list[str]:
+    """Each pool the ops use gets its limit from `dagster_migrate`, never from a default:
+    runs that create a default-limited pool's row at once fail on PostgreSQL."""
+    problems = []
+    if "default_limit" in deploy.dagster_yaml["concurrency"].get("pools", {}):
+        problems.append("dagster.yaml's pools.default_limit: the first runs race to create it")
+    steps = _steps(deploy.services["dagster_migrate"]["command"])
+    limits = {
+        argv[4]: argv[5]
+        for argv in steps
+        if argv[:4] == ["dagster", "instance", "concurrency", "set"] and len(argv) == 6
+    }
+    for pool in sorted(_definitions_pools()):
+        if not limits.get(pool, "").isdigit() or int(limits[pool]) < 1:
+            problems.append(f"dagster_migrate sets no limit for pool {pool!r}")
     return problems
 
 
@@ -383,6 +420,7 @@ def check_code_location_image(deploy: Deploy) -> list[str]:
 CHECKS = [
     check_compose_shape,
     check_commands_exist,
+    check_pools_set_before_runs,
     check_variables_documented,
     check_runs_get_every_variable,
     check_network_and_volumes,
@@ -465,6 +503,14 @@ WRONG = {
         check_commands_exist,
         _set("compose.services.intake.command", ["po-ingestion", "serve"]),
     ),
+    "pool left to a default": (
+        check_pools_set_before_runs,
+        _set("dagster_yaml.concurrency.pools.default_limit", 4),
+    ),
+    "pool never set": (
+        check_pools_set_before_runs,
+        _set("compose.services.dagster_migrate.command", ["dagster", "instance", "migrate"]),
+    ),
     "undocumented ${VAR}": (
         check_variables_documented,
         _set("compose.services.postgres.environment.POSTGRES_DB", "${DAGSTER_PG_DATABASE}"),
@@ -546,7 +592,8 @@ def test_instance_config_validates_and_loads_on_postgres(tmp_path, monkeypatch):
             assert instance.run_retries_enabled and instance.run_retries_max_retries == 1
             assert instance.run_retries_retry_on_asset_or_op_failure is False
             assert instance.run_monitoring_enabled
-            assert instance.get_concurrency_config().pool_config.default_pool_limit == 4
+            pools = instance.get_concurrency_config().pool_config
+            assert (pools.pool_granularity.value, pools.default_pool_limit) == ("op", None)
             assert instance.get_runs() == []
 
 

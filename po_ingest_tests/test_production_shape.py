@@ -56,6 +56,21 @@ def test_upload_over_http_is_processed_and_its_run_is_visible_in_dagster(stack):
     assert run["tags"]["po_ingest/generation"] == "0"
     assert stack.orders_with_po_number("PO-PROD-1") == 1
     print(f"upload → processed in {time.monotonic() - started:.1f} s")
+    # Set by dagster_migrate before any run: runs that create a default-limited pool's row at
+    # once fail on PostgreSQL (UniqueViolation, then an aborted transaction).
+    assert _pools(stack) == {"gemini": {"limit": 4, "usingDefaultLimit": False}}
+
+
+POOLS_QUERY = "{ instance { concurrencyLimits { concurrencyKey limit usingDefaultLimit } } }"
+
+
+def _pools(stack) -> dict[str, dict]:
+    """The pools as Dagster's UI lists them (Deployment → Concurrency)."""
+    answer = httpx.post(
+        f"http://127.0.0.1:{stack.web_port}/graphql", json={"query": POOLS_QUERY}, timeout=30
+    ).raise_for_status()
+    limits = answer.json()["data"]["instance"]["concurrencyLimits"]
+    return {pool.pop("concurrencyKey"): pool for pool in limits}
 
 
 UPLOADS_QUERY = """

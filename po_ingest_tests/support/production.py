@@ -182,6 +182,8 @@ class ProductionStack:
             "PYTHONPATH": os.pathsep.join(
                 filter(None, [str(REPO_ROOT), os.environ.get("PYTHONPATH")])
             ),
+            # Compose's commands name the images' programs: here the virtualenv's.
+            "PATH": os.pathsep.join(filter(None, [str(BIN), os.environ.get("PATH")])),
         }
         self.processes: list[Process] = []
         self.api = httpx.Client(
@@ -216,11 +218,9 @@ class ProductionStack:
         """As compose orders them: `migrate` and `dagster_migrate`, then the code location
         (gRPC), daemon, webserver and intake."""
         workspace = str(self._write_config())
-        for name, argv in (
-            ("migrate", ["po-ingest", "db", "upgrade"]),
-            ("dagster-migrate", ["dagster", "instance", "migrate"]),
-        ):
-            migrate = Process(name, [str(BIN / argv[0]), *argv[1:]], self.env, self.root)
+        services = read_yaml("docker-compose.yml")["services"]
+        for name in ("migrate", "dagster_migrate"):
+            migrate = Process(name, services[name]["command"], self.env, self.root)
             assert migrate.popen.wait(timeout=60) == 0, migrate.log_tail()
             migrate.stop()
         host = "127.0.0.1"

@@ -57,7 +57,7 @@ def test_runs_queued_while_the_code_location_is_gone_all_import(stack):
             120,
             "the busy runs to end without their code server",
         )
-    except TimeoutError as exc:  # seen now and then under load, cause not yet known
+    except TimeoutError as exc:  # seen when a busy run failed on the gemini pool race (README)
         runs = [run["runId"] for b in busy for run in stack.runs_of(b)]
         events = [f"{r}: {m}" for r in runs for m in stack.engine_messages(r)[-8:]]
         raise AssertionError(

@@ -169,3 +169,32 @@ def test_another_title_under_the_amounts_titles_heads_no_text_column():
     read as descriptions, and "Item" over 00010 alone describes nothing."""
     with pytest.raises(ExtractionDeclined, match="description is a code alone: '00010'"):
         _sap_items("Delivery date")
+
+
+_DELIVERY = 250
+_DATED_TITLES = _COMPOUND_TITLES[:2] + [(_DELIVERY, 140, "Delivery Date")] + _COMPOUND_TITLES[2:]
+
+
+def _detailed_under_codes(detail: str, text: str | None = "High voltage joint kit 95 mm"):
+    """Oracle's print: a line's code alone, then under it, flush with it, a labelled value
+    with the delivery date beside it in its column, then the description (`text`)."""
+    lines = _code_line(160, "1", "024901", "40", "146.18", "5847.20")
+    lines += [(_DELIVERY, 160, "Required By:"), (_CODE_TEXT, 172, detail)]
+    lines += [(_DELIVERY, 172, "08-OCT-2025")] + ([(_CODE_TEXT, 184, text)] if text else [])
+    lines += _code_line(204, "2", "027127", "2", "35.22", "70.44")
+    lines += [(_DELIVERY, 204, "Required By:"), (_DELIVERY, 216, "15-OCT-2025")]
+    lines += [(_CODE_TEXT, 228, "LV joint kit 3 core")]
+    content, _ = _page(_header() + _DATED_TITLES + lines + _totals(260, [("Total", "5917.64")]))
+    return [(i.item_code, i.description) for i in _read(content).order.items]
+
+
+def test_a_labelled_value_under_a_code_alone_is_a_detail_and_the_line_under_it_its_text():
+    assert _detailed_under_codes("Supplier Item:SMOE-62542") == [
+        ("024901", "High voltage joint kit 95 mm"),
+        ("027127", "LV joint kit 3 core"),
+    ]
+
+
+def test_a_labelled_value_under_a_code_alone_with_no_text_under_it_declines_the_line():
+    with pytest.raises(ExtractionDeclined, match="line 1 is incomplete"):
+        _detailed_under_codes("Supplier Item:SMOE-62542", text=None)

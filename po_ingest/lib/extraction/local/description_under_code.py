@@ -3,14 +3,15 @@ prints the article's code alone: its description is the lines right under it, fl
 the code, up to the next item. Beside them, each line may print one word more, in a run of
 its own standing where the first line's stands (the supplier's order number over its type,
 "CJ9877-005" over "CSJA-24D/1XU-1XU-M"): a column of references the title names, none of
-the description."""
+the description. A labelled value may stand between the code and the text (Oracle's
+"Supplier Item:SMOE-62542", the delivery date beside it): a detail, none of either."""
 
 from __future__ import annotations
 
 from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code
 from po_ingest.lib.extraction.local.layout import Cell, Row
-from po_ingest.lib.extraction.local.under_item import without_references
+from po_ingest.lib.extraction.local.under_item import LABELLED_VALUE, without_references
 
 _FLUSH = 2.0  # points between the starts of the code and of the text under it
 
@@ -53,6 +54,22 @@ def _split(row: Row, start: float, references: list | None) -> tuple[Cell, list]
     if references is not None and (not references or abs(rest[0].x0 - references[0].x0) > _FLUSH):
         return None
     return first, rest[0].words
+
+
+def detail_under_code(row: Row, item: RawItem, last_y: float, columns: list[Column]) -> bool:
+    """Under a code-and-description title, an item printing its code alone, then right
+    under it, flush with it, a labelled value within the column's width (Oracle's
+    "Supplier Item:SMOE-62542"), other columns' values beside it (its delivery date): a
+    detail of the item; its description may start on the line under it."""
+    column = next((c for c in columns if c.name == "code_description"), None)
+    if column is None or item.described_below or item.text_ended or item.above:
+        return False
+    code = _code_alone(item)
+    if code is None or not _right_under(row, item, last_y) or not _flush(row, code[0].x0):
+        return False
+    inside = [w for w in row.words if w.x0 < column.x1]
+    text = " ".join(w.text for w in inside)
+    return bool(LABELLED_VALUE.match(text)) and any(c.isdigit() for c in text.split(":", 1)[1])
 
 
 def starts_description_under_code(

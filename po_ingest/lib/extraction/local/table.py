@@ -22,6 +22,7 @@ from po_ingest.lib.extraction.local.description_below import (
 )
 from po_ingest.lib.extraction.local.description_under_code import (
     description_goes_on_under_code,
+    detail_under_code,
     starts_description_under_code,
 )
 from po_ingest.lib.extraction.local.header_rows import (
@@ -324,7 +325,9 @@ def find_items(
         if not numbers:
             items = table.items
             following = rows[index] if index < len(rows) else None
-            if items and starts_description_under_code(row, items[-1], previous_y, table.columns):
+            if items and detail_under_code(row, items[-1], previous_y, table.columns):
+                table.notes.append(row.text)  # "Supplier Item:SMOE-62542" under "024901"
+            elif items and starts_description_under_code(row, items[-1], previous_y, table.columns):
                 pass  # "Verbindungsmuffe KS 24kV 1L" under "281748" alone
             elif items and description_goes_on_under_code(row, items[-1], previous_y):
                 pass

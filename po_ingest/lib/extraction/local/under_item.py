@@ -13,7 +13,7 @@ from po_ingest.lib.extraction.local.values import CURRENCY_CODES
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 # "Line: 1000", "Lot: A-7": one labelled value standing alone under an item.
-_LABELLED_VALUE = re.compile(r"^[^\W\d][\w.#/ -]{0,24}:\s*[\w./-]+$")
+LABELLED_VALUE = re.compile(r"^[^\W\d][\w.#/ -]{0,24}:\s*[\w./-]+$")
 _DESCRIBING = {"item_code", "code_description", "description"}
 # A date as ERP schedules print it, alone or after a label ("F.Ent:02/01/2021", "2021-02-01").
 DATE = re.compile(r"(?:^|[:\s])(?:\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})$")
@@ -218,7 +218,7 @@ def without_references(row: Row) -> Row | None:
     labelled = {
         index
         for n, (label, value) in enumerate(zip(cells, cells[1:], strict=False))
-        if _LABELLED_VALUE.match(f"{label.text} {value.text}")
+        if LABELLED_VALUE.match(f"{label.text} {value.text}")
         and label.text.endswith(":")
         and any(c.isdigit() for c in value.text)
         for index in (n, n + 1)
@@ -226,7 +226,7 @@ def without_references(row: Row) -> Row | None:
     kept = [
         w
         for n, c in enumerate(cells)
-        if not (n in labelled or _REFERENCE.search(c.text) or _LABELLED_VALUE.match(c.text))
+        if not (n in labelled or _REFERENCE.search(c.text) or LABELLED_VALUE.match(c.text))
         for w in c.words
     ]
     return Row(row.page, kept) if kept else None

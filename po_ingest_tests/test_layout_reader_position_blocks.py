@@ -40,28 +40,34 @@ def _block(y: float, position: str, line: tuple[str, str, str], price: tuple[str
     return parts, y + 84
 
 
-def _pdf(lines: list[tuple[float, float, str]]) -> bytes:
+def _pdf(*pages: list[tuple[float, float, str]]) -> bytes:
     doc = pymupdf.open()
-    page = doc.new_page(width=595, height=842)
-    page.insert_text((300, 40), "Purchase order", fontname="hebo", fontsize=12)
-    for x, y, text in lines:
-        page.insert_text((x, y), text, **_FONT)
+    for lines in pages:
+        page = doc.new_page(width=595, height=842)
+        page.insert_text((300, 40), "Purchase order", fontname="hebo", fontsize=12)
+        for x, y, text in lines:
+            page.insert_text((x, y), text, **_FONT)
     return doc.tobytes()
 
 
-def _order(second_price=("1,50", "150,00")) -> bytes:
+def _order(second_price=("1,50", "150,00"), totals_overleaf: bool = False) -> bytes:
     first, y = _block(240, "0001", ("Flange plug", "738071", "800"), ("4,28", "3.424,00"))
     second, y = _block(y, "0002", ("Socket housing", "738072", "100"), second_price)
     totals = [(31, y, "Total net value without VAT in EUR"), _right(451, y, "3.574,00")]
-    return _pdf(_HEADER + _TITLES + _SIDE + first + second + totals)
+    if not totals_overleaf:
+        return _pdf(_HEADER + _TITLES + _SIDE + first + second + totals)
+    # The next page repeats the letterhead's fields and the titles over the totals.
+    overleaf = _HEADER + _TITLES + [(31, 240, totals[0][2]), _right(451, 240, "3.574,00")]
+    return _pdf(_HEADER + _TITLES + _SIDE + first + second, overleaf)
 
 
 def _read(content: bytes):
     return LocalExtractor().extract(Document(content, "application/pdf", "b")).order
 
 
-def test_position_blocks_read_with_their_price_condition():
-    order = _read(_order())
+@pytest.mark.parametrize("totals_overleaf", [False, True])
+def test_position_blocks_read_with_their_price_condition(totals_overleaf):
+    order = _read(_order(totals_overleaf=totals_overleaf))
     assert [(i.line_number, i.item_code, i.description) for i in order.items] == [
         (1, "738071", "Flange plug"),
         (2, "738072", "Socket housing"),

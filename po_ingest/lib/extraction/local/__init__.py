@@ -46,6 +46,7 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
+from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
 from po_ingest.lib.extraction.local.position_codes import (
     position_as_code,
     positions_opening_descriptions,
@@ -111,6 +112,7 @@ class LocalExtractor:
                     or find_amounts_first_items(rows)
                     or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS, rules)
                     or find_items(rows, None, UNPRICED_ORDER_COLUMNS, rules)
+                    or find_position_block_items(rows)
                 )
                 order, provenance = self._read(rows, titles, table, rules)
             except _HeaderFieldMissing:

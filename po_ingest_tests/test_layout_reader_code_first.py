@@ -74,9 +74,9 @@ def test_a_line_nearer_the_wrapped_lines_step_than_the_items_wraps():
     ]
 
 
-def _column_sums_order(grand_total: str) -> bytes:
+def _column_sums_order(grand_total: str, over: list[tuple[float, float, str]] = ()) -> bytes:
     """A row "Total  6.60  30.00" under the tax and amount columns, the lines' sums, then
-    the order's total further down."""
+    the order's total further down; `over`: lines between the items and the sums."""
     items = [(X["code"], 160, "AB-100"), (X["description"], 160, "Steel bolts")]
     items += _amounts(160, "10", "2.50", "25.00")
     items += [(X["code"], 174, "CD-200"), (X["description"], 174, "Washers")]
@@ -84,7 +84,7 @@ def _column_sums_order(grand_total: str) -> bytes:
     sums = [(380, 200, "Total"), (-X["unit_price"], 200, "6.60"), (-X["total"], 200, "30.00")]
     sums += [(50, 230, "Total amount in words: thirty-six and 60/100")]
     sums += _totals(244, [("Grand Total", grand_total)])
-    content, _ = _page(_header() + _titles() + items + sums)
+    content, _ = _page(_header() + _titles() + items + list(over) + sums)
     return content
 
 
@@ -104,6 +104,13 @@ def test_a_total_beside_another_columns_sum_that_gives_no_total_under_it_is_decl
     under it (neither sum added to the amounts' gives 40.00)."""
     with pytest.raises(ExtractionDeclined, match="column's sum"):
         _read(_column_sums_order("40.00"))
+
+
+def test_column_sums_under_a_subtotal_of_their_own_are_declined():
+    """A subtotal printed over the sums row that differs from the amounts' sum: the row
+    would hide it."""
+    with pytest.raises(ExtractionDeclined, match="column's sum"):
+        _read(_column_sums_order("36.60", _totals(188, [("Subtotal", "25.00")])))
 
 
 def test_a_two_digit_position_set_a_space_from_the_code_opening_its_cell():

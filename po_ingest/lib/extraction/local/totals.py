@@ -320,9 +320,9 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             ):
                 kind = "subtotal"
             if kind == "total" and (sums := sums_beside(row, words, decimal_comma)):
-                if (
-                    after_sums := _total_after_sums(unfolded, n, value, sums, decimal_comma)
-                ) is None:
+                after_sums = _total_after_sums(unfolded, n, value, sums, decimal_comma)
+                if after_sums is None or totals.subtotal is not None or totals.taxes:
+                    # A subtotal or tax read over the sums would be read twice.
                     totals.unknown.append("a total beside another column's sum")
                     break
                 totals.subtotal = found

@@ -215,6 +215,11 @@ def _touches(run: Cell, column: Column) -> bool:
     return run.x0 < column.x0 and abs(run.x1 - column.x0) <= 1
 
 
+# Text a leading number may run into: an "Item Code - Description" cell's code too ("10"
+# set a space from "CTLV0965" once the position has two digits).
+_LED_COLUMNS = _TEXT_COLUMNS | {"code_description"}
+
+
 def _leading_number(run: Cell, columns: list[Column]) -> str | None:
     """A number starting a run, aligned with a column of numbers and left of every text
     title the rest of the run lies under: a field one space from the next (a fixed-width
@@ -224,7 +229,7 @@ def _leading_number(run: Cell, columns: list[Column]) -> str | None:
         return None
     name = numeric_column(first, columns)
     under = [c for c in columns if rest[0].x0 < c.x1 and run.x1 > c.x0]
-    if name is None or not under or any(c.name not in _TEXT_COLUMNS for c in under):
+    if name is None or not under or any(c.name not in _LED_COLUMNS for c in under):
         return None
     return name if all(first.x1 < c.x0 for c in under) else None
 

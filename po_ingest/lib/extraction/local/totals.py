@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from po_ingest.lib.extraction.local.column_sums import sums_beside, tax_of_sums
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Row, Word, unspaced
 from po_ingest.lib.extraction.local.totals_grid import unfold_grids
@@ -258,22 +259,18 @@ def _added_to(rows: list[Row], total: Found, decimal_comma: bool) -> bool:
     return False
 
 
-# An amount in cents ("36137.90"), not a count ("3.000", "12", "1.00").
-_CENTS = re.compile(r"^\d[\d.,' ]*[.,]\d{2}$")
-
-
-def _sums_beside(row: Row, amount: list[Word], decimal_comma: bool) -> bool:
-    """A total printed beside another column's sum in cents ("Total  36137.90  200766.10"
-    under "TaxAmt" and "Amount"): the item table's column sums, the lines' amounts and
-    their tax; which sum the order's total is, is not told by the row. A whole number
-    beside it ("1.00") may be the quantities' sum."""
-    cells = Row(row.page, [w for w in row.words if w.x1 <= amount[0].x0]).cells()
-    return any(
-        _CENTS.match(c.text)
-        and (value := parse_amount(c.text, decimal_comma)) is not None
-        and value != value.to_integral_value()
-        for c in cells[1:]
-    )
+def _total_after_sums(
+    rows: list[Row], n: int, lines: Decimal, sums: list[Found], decimal_comma: bool
+) -> tuple[Found, int, Found] | None:
+    """The order's total under a row of column sums (`column_sums.py`): the first total
+    after row `n` of `rows`, with the sum that is the tax and the total's row; None unless
+    the lines' amount `lines` and one of the sums add up to it."""
+    for m, row in enumerate(rows[n + 1 :], n + 1):
+        labels, words, value = _label_and_amount(row, decimal_comma)
+        if value is not None and kind_of(labels) == "total":
+            tax = tax_of_sums(lines, sums, value)
+            return None if tax is None else (tax, m, Found(value, row.page, words))
+    return None
 
 
 def _in_block(totals: Totals, row: Row) -> bool:
@@ -322,12 +319,19 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
                 and _added_to(unfolded[n:], found, decimal_comma)
             ):
                 kind = "subtotal"
+            if kind == "total" and (sums := sums_beside(row, words, decimal_comma)):
+                after_sums = _total_after_sums(unfolded, n, value, sums, decimal_comma)
+                if after_sums is None or totals.subtotal is not None or totals.taxes:
+                    # A subtotal or tax read over the sums would be read twice.
+                    totals.unknown.append("a total beside another column's sum")
+                    break
+                totals.subtotal = found
+                tax, n, found = after_sums
+                totals.taxes.append(tax)
             setattr(totals, kind, found)
             if kind == "subtotal":
                 totals.net_total = _NET_TOTAL.search(labels[0]) is not None if labels else False
             if kind == "total":
-                if _sums_beside(row, words, decimal_comma):
-                    totals.unknown.append("a total beside another column's sum")
                 if after := _line_after_total(unfolded[n:], found, decimal_comma):
                     totals.unknown.append(f"a {after} line under the total")
                 break  # what follows the total is footer (VAT IDs, bank details)

@@ -97,7 +97,8 @@ def test_an_sap_material_number_of_digits_alone_over_its_short_text_is_the_item_
 
 
 @pytest.mark.parametrize(
-    "reference", ["Ihre Materialnummer A24886-000", "Votre référence REF-4711 A"]
+    "reference",
+    ["Ihre Materialnummer A24886-000", "Votre référence REF-4711 A", "Réf. fournisseur BOR00288"],
 )
 def test_a_description_holding_the_suppliers_own_number_by_its_label_is_declined(reference):
     """The buyer's label for the supplier's article number, wrapped into the description:

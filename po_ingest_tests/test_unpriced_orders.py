@@ -131,3 +131,31 @@ def test_an_amount_in_a_line_without_prices_declines_it():
 def test_a_quantity_with_three_decimals_outside_the_us_is_not_guessed():
     with pytest.raises(ExtractionDeclined, match="line 1 is incomplete"):
         _release(_release_line() + [(290, 160, "PLT 48 X 40 CHEP")], [], "2021-01-11")
+
+
+# A merchant's order form: its product code, the supplier's code set aside, free notes.
+_FORM_HEADER = [(380, 60, "Raised Date:"), (480, 60, "28 Aug 2025")]
+_FORM_HEADER += [(380, 80, "Document Ref:"), (480, 80, "5091/JT1")]
+_FORM_TITLES = [(32, 140, "Product Code"), (100, 140, "Supplier Code"), (265, 140, "Description")]
+_FORM_TITLES += [(-500, 140, "Qty"), (520, 140, "Notes")]
+
+
+def _form_line(y: float, note: str):
+    return [(44, y, "CJ1266"), (100, y, "CRSM-198/55"), (265, y, "REPAIR SLEEVE")] + [
+        (-500, y, "20"),
+        (520, y, note),
+    ]
+
+
+def test_an_order_without_prices_sets_the_suppliers_code_and_notes_aside():
+    order = _read(_FORM_HEADER + _FORM_TITLES + _form_line(160, "urgent"), "PURCHASE ORDER").order
+    assert (order.po_number, order.order_date) == ("5091/JT1", dt.date(2025, 8, 28))
+    assert [(i.item_code, i.description, i.quantity) for i in order.items] == [
+        ("CJ1266", "REPAIR SLEEVE", Decimal("20"))
+    ]
+
+
+def test_a_price_in_the_notes_of_an_order_without_prices_declines_it():
+    """ "£69.93" in the notes: a price that no amount checks."""
+    with pytest.raises(ExtractionDeclined, match="prints an amount in a line"):
+        _read(_FORM_HEADER + _FORM_TITLES + _form_line(160, "£69.93"), "PURCHASE ORDER")

@@ -152,6 +152,9 @@ def per_unit(text: str) -> tuple[str, str] | None:
 
 _ISO = re.compile(r"(?<!\d)(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?!\d)")
 _NUMERIC = re.compile(r"(?<![\d.])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d.])")
+# "06 / 01 / 2026": a form filler's date, a space either side of each slash (Neogrid's EDI
+# prints); a four-digit year only, so no fraction or ratio reads as one.
+_SPACED_SLASHES = re.compile(r"(?<![\d.])(\d{1,2}) (/) (\d{1,2}) / (\d{4})(?![\d.])")
 _WORD = r"([^\W\d_]{3,10})"
 _DAY_MONTH_NAME = re.compile(
     rf"(?<!\d)(\d{{1,2}})(?:\.|º|er|st|nd|rd|th)?[\s/.-]+(?:de\s+|of\s+)?{_WORD}[.,]?[\s/.-]+(?:de\s+)?(\d{{4}}|\d{{2}})(?![\d.,:])",
@@ -246,7 +249,7 @@ def parse_date(
     for no date, None."""
     if m := _ISO.search(text):
         return _date(int(m[1]), int(m[2]), int(m[3]))
-    if m := _NUMERIC.search(text):
+    if m := _NUMERIC.search(text) or _SPACED_SLASHES.search(text):
         return _numeric_date(m, language, day_first)
     months = month_numbers()
     # The first match whose word is a month: "Ref 12/ABC/2026" is no date before the one after.

@@ -29,6 +29,8 @@ _TOTALS = _totals(200, [("Subtotal", "30,00"), ("VAT 20%", "6,00"), ("Total", "3
         ("Bestellwert netto", "line_total"),
         ("Preis/Einh.", "unit_price"),
         ("Nettopreis", "unit_price"),
+        ("Prix HT", "unit_price"),  # French "price before tax", one title
+        ("Receipt date", "other"),  # TE's SAP print: the delivery date, kept out of the text
         ("U.o.M", "unit"),
         ("Total.", "line_total"),
         ("Descripsión", "description"),  # one letter off a long title: misspelt

@@ -82,3 +82,11 @@ def test_two_quantities_labelled_are_two_articles_and_declined():
 def test_an_amount_that_is_not_quantity_times_price_is_declined():
     with pytest.raises(ExtractionDeclined):
         _order(_form(total="1,100.00 USD") + _size_grid(["100", "120", "80", "300"]))
+
+
+def test_a_first_line_the_next_word_would_not_fit_after_may_wrap_and_is_declined():
+    wrapped = [(250, 154, "Shirt for men, long"), (250, 166, "sleeved, in twill")]
+    lines = [line for line in _DESCRIPTION if line[1] not in (154, 166)] + wrapped
+    content = _page(_header() + lines + _form() + _size_grid(["100", "120", "80", "300"]))[0]
+    with pytest.raises(ExtractionDeclined):
+        _read(content)

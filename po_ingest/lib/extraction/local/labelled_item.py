@@ -26,6 +26,7 @@ _LABELS = {
 _LONGEST_LABEL = 4  # words
 _STACKED = 3  # rows from one label to the next at most
 _ALIGNED = 2.0  # points between labels set flush left under each other
+_SPACE = 0.3  # a space's width, in heights of the word after it
 _COUNT = re.compile(r"^\d+$")
 _UNIT = re.compile(r"^[^\W\d_]{1,5}\.?$")  # Pcs., ST, pairs
 
@@ -46,7 +47,7 @@ def labelled_item_table(rows: list[Row], decimal_comma: bool | None) -> Table | 
     count = parse_amount(quantity[0].text, decimal_comma)
     if count is None or not _grid_confirms(rows, count):
         return None
-    description = _line_under(rows, *title_at)
+    description = _line_under(rows, title_at[0], index, title_at[1])
     if description is None:
         return None
     cells = {
@@ -111,18 +112,33 @@ def _description_title(rows: list[Row], index: int) -> tuple[int, Word] | None:
     return found[0] if len(found) == 1 else None
 
 
-def _line_under(rows: list[Row], at: int, title: Word) -> list[Word] | None:
-    """The cell starting under the title's first word on the next row: the description's
-    first line, which names the article (the lines under it are its specification)."""
-    if at + 1 >= len(rows) or rows[at + 1].page != rows[at].page:
+def _line_under(rows: list[Row], at: int, end: int, title: Word) -> list[Word] | None:
+    """The description's first line, right under its title, which names the article (the
+    lines under it are its specification); None when the next line's first word would not
+    have fitted after it: the name may wrap onto it, unless that word is a label ("COLOR:")."""
+    lines = [
+        (row, cell)
+        for row in rows[at + 1 : end]
+        if row.page == rows[at].page
+        for cell in row.cells()
+        if abs(cell.x0 - title.x0) <= _ALIGNED
+    ]
+    if (
+        not lines
+        or lines[0][0] is not rows[at + 1]
+        or rows[at + 1].y - rows[at].y > 2 * title.height
+    ):
         return None
-    below = rows[at + 1]
-    if below.y - rows[at].y > 2 * below.height:
+    first = lines[0][1]
+    if first.text.endswith(":") or not any(ch.isalpha() for ch in first.text):
         return None
-    cell = next((c for c in below.cells() if abs(c.x0 - title.x0) <= _ALIGNED), None)
-    if cell is None or not any(ch.isalpha() for ch in cell.text) or cell.text.endswith(":"):
-        return None
-    return cell.words
+    if len(lines) > 1:
+        following = lines[1][1].words[0]
+        right = max(cell.x1 for _, cell in lines)
+        fits = first.x1 + _SPACE * following.height + (following.x1 - following.x0) <= right
+        if not fits and not following.text.endswith(":"):
+            return None
+    return first.words
 
 
 def _grid_confirms(rows: list[Row], quantity: Decimal) -> bool:

@@ -38,6 +38,9 @@ def _size_grid(counts: list[str]):
     ]
 
 
+_STYLE = [(50, 140, "Style Information"), (50, 154, "No: 12166518")]
+
+
 def _order(lines, boxed: bool = False):
     content, pdf = _page(_header() + _DESCRIPTION + lines)
     if boxed:  # the form's boxes: the description's, and the quantity's under it
@@ -54,6 +57,17 @@ def test_a_form_with_its_size_grid_adding_up_is_the_order_of_one_line(boxed):
         (i.description, i.quantity, i.unit, i.unit_price, i.line_total) for i in order.items
     ] == [("Shirt for men", Decimal("300"), "Pcs.", Decimal("4.00"), Decimal("1200.00"))]
     assert (order.total, order.currency) == (Decimal("1200.00"), "USD")
+    assert order.items[0].item_code is None
+
+
+def test_a_number_labelled_under_the_style_heading_is_the_item_code():
+    order = _order(_STYLE + _form() + _size_grid(["100", "120", "80", "300"]))
+    assert [(i.item_code, i.description) for i in order.items] == [("12166518", "Shirt for men")]
+
+
+def test_a_bare_number_label_without_the_heading_names_no_code():
+    order = _order(_STYLE[1:] + _form() + _size_grid(["100", "120", "80", "300"]))
+    assert [(i.item_code, i.description) for i in order.items] == [(None, "Shirt for men")]
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,9 @@ _LABELS = {
     name: re.compile(rf"^(?:{alternatives(phrases)})\s*:$", re.IGNORECASE)
     for name, phrases in vocabulary()["labelled_item"].items()
 }
+_HEADING = re.compile(
+    rf"^(?:{alternatives(vocabulary()['labelled_item_sections']['headings'])})$", re.IGNORECASE
+)
 _LONGEST_LABEL = 4  # words
 _STACKED = 3  # rows from one label to the next at most
 _ALIGNED = 2.0  # points between labels set flush left under each other
@@ -58,6 +61,8 @@ def labelled_item_table(rows: list[Row], decimal_comma: bool | None) -> Table | 
     }
     if unit := [w for w in quantity[1:2] if _UNIT.match(w.text)]:
         cells["unit"] = unit
+    if code := _code(rows, index, label):
+        cells["item_code"] = code
     if len(quantity) > 1 + len(unit) or not all(cells.values()):
         return None
     columns = [Column(n, min(w.x0 for w in c), max(w.x1 for w in c)) for n, c in cells.items()]
@@ -92,6 +97,31 @@ def _stacked_under(
             if abs(start.x0 - label.x0) <= _ALIGNED and value:
                 return at, value
     return None
+
+
+def _code(rows: list[Row], index: int, label: Word) -> list[Word] | None:
+    """The article's number labelled under the one heading naming the article ("Style
+    Information" over "No: 12166518"), in the quantity's column above it: one word with a
+    digit, labelled once."""
+    page = rows[index].page
+    headings = [
+        at
+        for at in range(index)
+        if rows[at].page == page
+        for cell in rows[at].cells()
+        if abs(cell.x0 - label.x0) <= _ALIGNED and _HEADING.match(cell.text)
+    ]
+    if len(headings) != 1:
+        return None
+    values = [
+        value
+        for row in rows[headings[0] + 1 : index]
+        for start, value in _label_starts(row, "item_code")
+        if abs(start.x0 - label.x0) <= _ALIGNED
+    ]
+    if len(values) != 1 or len(values[0]) != 1 or not any(c.isdigit() for c in values[0][0].text):
+        return None
+    return values[0]
 
 
 def _amount_words(value: list[Word]) -> list[Word]:

@@ -30,6 +30,7 @@ from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled, same_number
 from po_ingest.lib.extraction.local.item_labels import label_in_item
+from po_ingest.lib.extraction.local.labelled_item import labelled_item_table
 from po_ingest.lib.extraction.local.language import (
     beside_english,
     document_language,
@@ -113,6 +114,7 @@ class LocalExtractor:
                     or find_items(rows, None, UNIT_COUNTED_ORDER_COLUMNS, rules)
                     or find_items(rows, None, UNPRICED_ORDER_COLUMNS, rules)
                     or find_position_block_items(rows)
+                    or labelled_item_table(rows, uses_decimal_comma(rows))
                 )
                 order, provenance = self._read(rows, titles, table, rules)
             except _HeaderFieldMissing:
@@ -338,7 +340,7 @@ class LocalExtractor:
             raise decline(problem)
         if problem := text_in_code(items):
             raise decline(problem)
-        if (line := text_across_rule(items, rules)) is not None:
+        if not table.form and (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")
         return accepted_order(fields, items, totals, default_currency())
 

@@ -193,6 +193,9 @@ class Table:
     end_row: int  # index (in all rows) of the first row after the table
     notes: list[str] = field(default_factory=list)  # text rows inside the table
     subtitles: list[Row] = field(default_factory=list)  # text rows right under the header
+    # Its one item's values are labelled in boxes of a form, not cells of one row: the rules
+    # drawn between them are the boxes', no other row's (`labelled_item.py`).
+    form: bool = False
 
 
 def find_items(

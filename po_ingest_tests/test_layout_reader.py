@@ -525,6 +525,27 @@ def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
 
 
 @pytest.mark.parametrize(
+    ("address", "default", "warnings"),
+    [
+        ("Ship to: 12 Harbour Rd, Vancouver BC, Canada", "EUR", ["currency_from_dollar_sign"]),
+        ("Ship to: 12 Main St, Tualatin, OR 97062", "EUR", []),
+        ("Ship to: 4122 Metric Drive, Winter Park 32792 FL US", "EUR", []),
+        ("Ship to: 12 Harbour Rd, Vancouver BC, Canada", "USD", []),
+    ],
+)
+def test_a_bare_dollar_read_as_the_us_dollar_is_flagged_unless_the_page_says_where(
+    address, default, warnings, monkeypatch
+):
+    """Canada, Australia or Singapore print "$" as the United States do: a "$" alone is taken
+    for USD, with a warning for the reviewer unless a US address or the configured default
+    settles it."""
+    monkeypatch.setenv("PO_INGEST_DEFAULT_CURRENCY", default)
+    totals = _totals(200, [("Subtotal", "$30.00"), ("VAT 20%", "$6.00"), ("Total", "$36.00")])
+    result = _read(_page(_header() + [(50, 110, address)] + _titles() + _ITEMS + totals)[0])
+    assert (result.order.currency, result.warnings) == ("USD", warnings)
+
+
+@pytest.mark.parametrize(
     ("label", "supplier"), [("Supplier:", "ACME Fasteners Ltd"), ("Supplier", None)]
 )
 def test_a_value_below_its_label_and_one_beside_it_that_disagree_are_not_guessed(label, supplier):

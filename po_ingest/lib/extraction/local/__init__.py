@@ -24,7 +24,7 @@ from po_ingest.lib.extraction.local.columns import (
     UNIT_COUNTED_ORDER_COLUMNS,
     UNPRICED_ORDER_COLUMNS,
 )
-from po_ingest.lib.extraction.local.dollar import dollarised
+from po_ingest.lib.extraction.local.dollar import currency_warnings, dollarised
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import grid_headers
@@ -134,8 +134,7 @@ class LocalExtractor:
             model=None,
             accepted=True,
             confidence=1.0,
-            # No currency printed: the configured default stands, and says so.
-            warnings=[] if provenance.get("currency") else ["currency_not_printed"],
+            warnings=currency_warnings(rows, order.currency, provenance.get("currency")),
             input_tokens=0,
             output_tokens=0,
             duration_ms=int((time.monotonic() - started) * 1000),

@@ -1,6 +1,7 @@
 """Whether a bare "$" is the US dollar: on an order from a country whose own money is the
 dollar (Ecuador, El Salvador, Panama), told by the country domain of its e-mail and web
-addresses ("compras@empresa.com.ec")."""
+addresses ("compras@empresa.com.ec"); and the warnings a currency read from the page, or not
+printed at all, leaves for the reviewer."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import re
 
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.vocabulary import vocabulary
+from po_ingest.lib.models import Box
+from po_ingest.lib.settings import default_currency
 
 # The last label of an e-mail or web address: "empresa.com.ec" ends in "ec".
 _ADDRESS = re.compile(r"[\w-]+(?:\.[\w-]+)*\.(?P<tld>[a-z]{2,6})(?![\w.-]*\w)", re.IGNORECASE)
@@ -25,3 +28,51 @@ def dollarised(rows: list[Row]) -> bool:
                 m["tld"].lower() for m in _ADDRESS.finditer(word.text) if len(m["tld"]) == 2
             }
     return bool(countries) and countries <= set(vocabulary()["dollar_countries"]["domains"])
+
+
+def _bare_dollar_at(rows: list[Row], box: Box) -> bool:
+    """The words inside `box` print a "$" and no "USD" or "US$"."""
+    x0, y0, x1, y1 = box.bbox
+    texts = [
+        w.text
+        for row in rows
+        if row.page == box.page
+        for w in row.words
+        if x0 <= w.center_x <= x1 and y0 <= w.center_y <= y1
+    ]
+    return any("$" in t for t in texts) and not any("USD" in t or "US$" in t for t in texts)
+
+
+def _us_address(rows: list[Row]) -> bool:
+    """A United States address is printed ("OR 97062", "USA") and no other country whose
+    money is printed "$"."""
+    words = vocabulary()["dollar_countries"]
+    text = "\n".join(" ".join(w.text for w in row.words) for row in rows)
+    lowered = " ".join(text.lower().split())
+
+    def names_any(key: str) -> bool:
+        return any(re.search(rf"(?<![\w.]){re.escape(n)}(?!\w)", lowered) for n in words[key])
+
+    if names_any("other_dollar_names"):
+        return False
+    states, zip_code = "|".join(words["us_states"]), r"\d{5}(?:-\d{4})?"
+    state_and_zip = rf"\b(?:(?:{states}),?\s+{zip_code}|{zip_code}\s+(?:{states}))\b"
+    return bool(re.search(state_and_zip, text)) or names_any("us_names")
+
+
+def currency_warnings(rows: list[Row], currency: str, box: Box | None) -> list[str]:
+    """`currency_not_printed`: the configured default stands. `currency_from_dollar_sign`: a
+    bare "$" was taken for the US dollar, which Canada, Australia or Singapore print just the
+    same; not when the US dollar is the configured default, or the addresses are in the
+    United States or a dollar country."""
+    if box is None:
+        return ["currency_not_printed"]
+    if (
+        currency == "USD"
+        and default_currency() != "USD"
+        and _bare_dollar_at(rows, box)
+        and not dollarised(rows)
+        and not _us_address(rows)
+    ):
+        return ["currency_from_dollar_sign"]
+    return []

@@ -277,6 +277,7 @@ def _print_side_by_side(
         "accepted": lambda t: _share(t["accepted"], t["accepted_pct"]),
         "exact": lambda t: _share(t["exact"], t["exact_pct"]),
         "wrong accepted values": lambda t: str(len(t["wrong_values"])),
+        "values truth lacks": lambda t: str(len(t["unverified_values"])),
         "crashes": lambda t: str(len(t["crashes"])),
         "median ms/page": lambda t: str(t["median_ms_per_page"]),
         f"not {plural}": lambda t: str(t["not_purchase_orders"]),

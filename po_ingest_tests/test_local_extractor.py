@@ -8,10 +8,16 @@ import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined, ExtractionError
 from po_ingest.lib.extraction.checks import unboxed_values
-from po_ingest.lib.extraction.evaluate import evaluate, score, summary
+from po_ingest.lib.extraction.evaluate import (
+    evaluate,
+    evaluate_documents,
+    folder_summary,
+    score,
+    summary,
+)
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
-from po_ingest.lib.models import ExtractedPurchaseOrder
+from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest_tests.support.prerequisites import REALDOCS, require_realdocs
 
 
@@ -201,3 +207,44 @@ def test_scoring_reads_a_line_number_printed_with_leading_zeros_as_the_models_in
             po_number="PO-1", items=[{"line_number": line_number, "description": "Motor"}]
         )
         assert len(score("po.pdf", truth, order).wrong_values) == wrong
+
+
+class _Answers:
+    """An extractor that returns the order it was given, as the one under test would."""
+
+    def __init__(self, order: ExtractedPurchaseOrder, warnings: list[str]):
+        self.result = ExtractionResult(order=order, extractor="local", warnings=warnings)
+
+    def extract(self, document):
+        return self.result
+
+
+@pytest.mark.parametrize(
+    ("warnings", "unverified"),
+    [
+        ([], ["currency: USD", "tax: 2.00", "items.0.unit: pc"]),
+        (["currency_not_printed"], ["tax: 2.00", "items.0.unit: pc"]),
+    ],
+)
+def test_values_the_truth_records_as_null_are_counted_apart_not_hidden(warnings, unverified):
+    """Neither right nor wrong, since a typist may leave out what a page prints, but counted;
+    the configured default currency was not read from the page, so is not one of them."""
+    order = ExtractedPurchaseOrder(
+        po_number="PO-1",
+        currency="USD",
+        tax="2.00",
+        total="12.00",
+        items=[{"description": "Motor", "unit": "pc", "quantity": 1, "line_total": "10.00"}],
+    )
+    truth = {
+        "po_number": "PO-1",
+        "currency": None,
+        "tax": None,
+        "total": 12,
+        "supplier_name": None,
+        "items": [{"description": "Motor", "unit": None, "quantity": 1, "line_total": 10}],
+    }
+    content = b"%PDF-1.4 not read by this extractor"
+    (result,) = evaluate_documents(_Answers(order, warnings), [("po.pdf", "po", content, truth)])
+    assert (result.exact, result.wrong_values, result.unverified_values) == (True, [], unverified)
+    assert folder_summary([result])["unverified_values"] == [f"po.pdf: {v}" for v in unverified]

@@ -63,6 +63,10 @@ class DocumentScore:
     pages: int = 1
     # Every accepted value that differs from the truth: "total: 120.00 (truth 102.00)".
     wrong_values: list[str] = field(default_factory=list)
+    # Accepted values where the truth records none ("tax": null): neither right nor wrong
+    # here, as a typist may leave out what a page prints ("Total net value" typed as the
+    # total alone), but counted, so that no value escapes the scoring unseen.
+    unverified_values: list[str] = field(default_factory=list)
 
     @property
     def exact(self) -> bool:
@@ -148,6 +152,26 @@ def _items_matched(truth_items: list[dict], order: ExtractedPurchaseOrder) -> in
         qty_ok = qty is None or (actual.quantity is not None and qty == actual.quantity)
         matched += total_ok and qty_ok
     return matched
+
+
+def _unverified_values(truth: dict, order: ExtractedPurchaseOrder, default_currency: bool):
+    """Values given where the truth's key is there and null; the configured default currency
+    (`currency_not_printed`) is not read from the page, so not one of them."""
+    data = order.model_dump(mode="json")
+    found = [
+        f"{name}: {data[name]}"
+        for name in FIELDS
+        if name in truth and truth[name] is None and data.get(name) is not None
+        if not (name == "currency" and default_currency)
+    ]
+    items = zip(truth.get("items") or [], order.items, strict=False)
+    for index, (expected, actual) in enumerate(items):
+        found += [
+            f"items.{index}.{name}: {getattr(actual, name)}"
+            for name in ITEM_FIELDS + ITEM_TEXT_FIELDS
+            if name in expected and expected[name] is None and getattr(actual, name) is not None
+        ]
+    return found
 
 
 def score(name: str, truth: dict, order: ExtractedPurchaseOrder) -> DocumentScore:
@@ -273,6 +297,10 @@ def evaluate_documents(
                 result = score_note(name, truth, extracted.note)
             else:
                 result = score(name, truth, extracted.order)
+                default_currency = "currency_not_printed" in extracted.warnings
+                result.unverified_values = _unverified_values(
+                    truth, extracted.order, default_currency
+                )
         result.duration_ms = int((time.monotonic() - started) * 1000)
         result.purchase_order = truth.get("_doc_type", PURCHASE_ORDER) == document_type
         result.pages = _page_count(content, document.content_type)
@@ -297,6 +325,7 @@ def folder_summary(scores: list[DocumentScore]) -> dict:
         "exact": sum(s.exact for s in accepted),
         "exact_pct": _percent(sum(s.exact for s in accepted), len(orders)),
         "wrong_values": [f"{s.name}: {w}" for s in accepted for w in s.wrong_values],
+        "unverified_values": [f"{s.name}: {v}" for s in accepted for v in s.unverified_values],
         "crashes": [f"{s.name}: {s.reason}" for s in scores if s.crashed],
         "median_ms_per_page": round(statistics.median(per_page), 1) if per_page else None,
         "not_purchase_orders": len(others),

@@ -122,3 +122,28 @@ def test_a_part_number_over_its_own_reference_is_the_code_and_the_text_under_the
 def test_a_reference_to_another_number_than_the_code_over_it_is_declined():
     with pytest.raises(ExtractionDeclined, match="holds a reference"):
         _read(_code_reference_order("ABC-99"))
+
+
+@pytest.mark.parametrize(
+    ("description", "declined"),
+    [
+        ("Steel bolts M8", None),
+        ("Supplier", "is a label alone"),
+        ("- Steel bolts M8", "opens on a code's dash"),
+    ],
+)
+def test_a_description_that_is_a_label_alone_or_opens_on_a_codes_dash_is_declined(
+    description, declined
+):
+    """ "Supplier" is a label whose value ("Item:SMOE-62542") was not read; "- Steel bolts"
+    the rest of a "AB-100 - Steel bolts" cell parted at the wrong place."""
+    from po_ingest_tests.test_layout_reader import _PLAIN_TOTALS, _item, _titles
+
+    items = _item(160, "AB-100", description, "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    if declined is None:
+        assert _read(content).order.items[0].description == description
+    else:
+        with pytest.raises(ExtractionDeclined, match=declined):
+            _read(content)

@@ -143,3 +143,19 @@ def test_a_code_under_a_line_of_the_titles_column_is_no_po_number():
     lines = [(50, 62, "Flower Mound TX"), (50, 74, "PO001864")]
     with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
         _read(lines + [(350, 86, "PO Date 2026-06-02")], title="Purchase Order")
+
+
+@pytest.mark.parametrize(
+    ("number_line", "po_number"), [(None, "PO001864"), ((350, 110, "Number 52407"), None)]
+)
+def test_a_bare_number_label_the_titles_own_number_disagrees_with_is_declined(
+    number_line, po_number
+):
+    """A bare "Number" ("Supplier number" with its first word missing, "Number of pages")
+    names no one's number: with the title's own number under the title, they must agree."""
+    lines = [(50, 74, "PO001864"), (350, 86, "PO Date 2026-06-02")]
+    if number_line is None:
+        assert _read(lines, title="Purchase Order").po_number == po_number
+    else:
+        with pytest.raises(ExtractionDeclined, match="two purchase-order numbers"):
+            _read([*lines, number_line], title="Purchase Order")

@@ -235,6 +235,10 @@ class LocalExtractor:
                 "currency": find_currency,
             },
         )
+        if "document_number" in fields:
+            # A bare "Number" is as likely a supplier's or a page count's: the title's own
+            # number must not say otherwise.
+            fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (
             other := disagreeing(header_rows, "po_number", po_number, fields["po_number"])
             or _titled_number_disagreeing(header_rows, fields["po_number"], read_date)
@@ -246,8 +250,6 @@ class LocalExtractor:
             other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
         ):
             raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
-        if "document_number" in fields:
-            fields.setdefault("po_number", fields.pop("document_number"))
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
         if "supplier_name" in fields and runs_on(fields["supplier_name"], header_rows):

@@ -1,11 +1,17 @@
 """A label read into an item's code or at the end of its description ("538844 Your
 Material:", "CP5556-000 LT:", "... Anschlußseite Artikel-Nr.:"): its value is elsewhere, or
 its title was missing and the words of another column ran into the cell. A code names
-no field, and a description does not end on a label."""
+no field, and a description does not end on a label, is not a header's label alone
+("Supplier", its value "Item:SMOE-62542" not read) and does not open on the dash that parts a
+code from its text ("- CT METERING …": the cell "CTLV0965 - CT METERING …" split wrongly)."""
 
 from __future__ import annotations
 
-from po_ingest.lib.extraction.local.header import Found
+import re
+
+from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
+
+_OPENING_DASH = re.compile(r"^[-–]\s")
 
 
 def label_in_item(items: list[dict[str, Found]]) -> str | None:
@@ -17,4 +23,8 @@ def label_in_item(items: list[dict[str, Found]]) -> str | None:
         description = str(item["description"].value) if "description" in item else ""
         if description.rstrip().endswith(":"):
             return f"line {number}'s description ends on a label: {description!r}"
+        if ORDER_LABELS.is_label(description.strip()):
+            return f"line {number}'s description is a label alone: {description!r}"
+        if _OPENING_DASH.match(description):
+            return f"line {number}'s description opens on a code's dash: {description!r}"
     return None

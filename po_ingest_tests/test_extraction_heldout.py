@@ -119,7 +119,7 @@ def test_real_ground_truth_validates_and_names_its_source():
 # more (dev) came in, all declined: 115 of 240 (47.9 %). Later that night dev rules took them
 # to 129 of 240 (53.8 %); held-out real did not move.
 HELDOUT_ACCEPTED_FLOOR_PCT = 80  # issue 14: 80
-REAL_ACCEPTED_FLOOR = 0.53  # issue 14: 0.60
+REAL_ACCEPTED_FLOOR = 0.55  # issue 14: 0.60
 HELDOUT_REAL_WRONG_CEILING = 0  # issue 14: 0
 
 

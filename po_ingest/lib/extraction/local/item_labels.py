@@ -3,15 +3,35 @@ Material:", "CP5556-000 LT:", "... Anschlußseite Artikel-Nr.:"): its value is e
 its title was missing and the words of another column ran into the cell. A code names
 no field, and a description does not end on a label, is not a header's label alone
 ("Supplier", its value "Item:SMOE-62542" not read) and does not open on the dash that parts a
-code from its text ("- CT METERING …": the cell "CTLV0965 - CT METERING …" split wrongly)."""
+code from its text ("- CT METERING …": the cell "CTLV0965 - CT METERING …" split wrongly).
+Nor is a description a unit alone ("pieces", "EACH"), two letters ("BL", another column's
+code) or the first word of a reference's label ("Ihre" of "Ihre Materialnummer"): each is
+what is left in the cell when the words that name its column are missing."""
 
 from __future__ import annotations
 
 import re
 
 from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, vocabulary
 
 _OPENING_DASH = re.compile(r"^[-–]\s")
+_UNITS = set(all_phrases(vocabulary()["units"]))
+_REFERENCE_OPENINGS = {
+    phrase.split()[0] for phrase in all_phrases(vocabulary()["item_references"]) if " " in phrase
+}
+
+
+def _leftover(description: str) -> str | None:
+    """What kind of leftover a description is, if it is one."""
+    text = description.strip().lower()
+    if text in _UNITS:
+        return "a unit alone"
+    if len(text) <= 2 and text.isalpha():
+        return "two letters or fewer"
+    if text in _REFERENCE_OPENINGS:
+        return "the first word of a reference's label"
+    return None
 
 
 def label_in_item(items: list[dict[str, Found]]) -> str | None:
@@ -27,4 +47,6 @@ def label_in_item(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s description is a label alone: {description!r}"
         if _OPENING_DASH.match(description):
             return f"line {number}'s description opens on a code's dash: {description!r}"
+        if description and (leftover := _leftover(description)):
+            return f"line {number}'s description is {leftover}: {description!r}"
     return None

@@ -40,8 +40,12 @@ _WHOLE_DECIMAL_COMMA = re.compile(r"^\d+,0+$")
 _DATE_LIKE = re.compile(r"^(\d{1,4})([./-])(\d{1,2})\2(\d{2,4})$")
 _NAMED_DATE = re.compile(r"^(\d{1,2})([./-])([^\W\d_]{3,9})\.?\2(\d{2}|\d{4})$")  # 9-Apr-26
 _ZEROS = re.compile(r"^0+$")
-# A label's number with its colon inside a description ("Your #: 790065004", "Ref. No.: 4711").
-_REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|#|number)\s*:\s*\d{3,}", re.IGNORECASE)
+# A label's number with its colon inside a description ("Your #: 790065004", "Ref. No.: 4711",
+# "Nummer: 50-0041-000-100").
+_REFERENCE = re.compile(
+    r"(?<!\w)(?:no\.?|nr\.?|#|number|nummer|numéro|número|numero)\s*:\s*\d[\d\-./]{2,}",
+    re.IGNORECASE,
+)
 _CODE_ALONE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{3,}$")
 # "Ihre Materialnummer A24886-000": an item code's label and a code, another field's value
 # printed under the item, not what the item is; read into a description, the columns were

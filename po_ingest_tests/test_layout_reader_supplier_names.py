@@ -46,8 +46,14 @@ def test_what_is_left_of_a_label_is_no_name(value, name):
         ("Supplier Fax", None),  # "Supplier Fax" under "Supplier Tel.-Nr." without its label
         ("Customercare@acme.com", None),  # "Supplier Email" without "Supplier"
         ("WWW.ACME.COM", None),
+        ("P. IVA / CODICE FISCALE", None),  # tax numbers' labels
+        ("N. I. F.", None),
+        ("BRANCH / PLANT", None),
+        ("TRASPORTO ED IMBALLAGGIO", None),
+        ("Ordering", None),  # "Ordering Address" without "Address"
         ("Hewlett-Packard GmbH", "Hewlett-Packard GmbH"),
         ("Acme Number Works Ltd", "Acme Number Works Ltd"),
+        ("A.B.C. Trading", "A.B.C. Trading"),
     ],
 )
 def test_another_label_is_no_name(value, name):

@@ -35,14 +35,17 @@ def name(value: str) -> str | None:
 
 
 _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+_INITIALS = re.compile(r"^(?:[^\W\d_]\.\s*){2,}$")  # "N. I. F.": a tax number's label
 
 
 def _is_a_label(value: str) -> bool:
     """A label under or beside the supplier's: one the vocabulary knows ("Supplier" of
     "Fornitore Supplier", "Order No.") or one ending as labels do ("FSSAI No" of "Vendor
     FSSAI No", "Payment Terms", "Fax-Nr." of "Supplier Fax-Nr.", a form's field: "Supplier
-    Fax")."""
+    Fax", "P. IVA / CODICE FISCALE", "BRANCH / PLANT"), or initials alone ("N. I. F.")."""
     if ORDER_LABELS.is_label(value) or ORDER_LABELS.is_qualified_label(value):
+        return True
+    if _INITIALS.match(value):
         return True
     last = re.split(r"[\s-]+", value.strip(" :-"))[-1].lower()
     return last in _LABEL_ENDINGS or (" " in value and bool(_FORM_FIELD.match(last)))

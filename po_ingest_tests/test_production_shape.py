@@ -95,13 +95,23 @@ def _upload_records(stack, batch_id: str) -> list[str]:
     return [m["runId"] for m in answer.json()["data"]["assetOrError"]["assetMaterializations"]]
 
 
-def test_the_intake_launches_a_new_batchs_run_itself_and_the_sensor_when_dagster_is_down(stack):
-    launched = stack.upload("PO-PROD-NOW")
-    done = stack.wait_settled(launched)
+def _launched_by_the_intake(stack, batch_id: str) -> dict | None:
+    """The batch's one run, processed; None when the sensor launched it instead."""
+    done = stack.wait_settled(batch_id)
     assert done["status"] == "processed", done
-    (run,) = stack.finished_runs_of(launched, 1).values()
-    assert run["tags"]["po_ingest/launched_by"] == "intake"
-    assert run["tags"]["dagster/partition"] == launched
+    (run,) = stack.finished_runs_of(batch_id, 1).values()
+    assert run["tags"]["dagster/partition"] == batch_id
+    return run if run["tags"].get("po_ingest/launched_by") == "intake" else None
+
+
+def test_the_intake_launches_a_new_batchs_run_itself_and_the_sensor_when_dagster_is_down(stack):
+    # The sensor ticks every 2 s here and may take a batch before the intake's launch under
+    # load (CI saw it once); either launches it once. Of three, the intake must launch one.
+    for n in range(3):
+        launched = stack.upload(f"PO-PROD-NOW-{n}")
+        if run := _launched_by_the_intake(stack, launched):
+            break
+    assert run is not None, "the sensor launched all three: the intake launched none"
     # Lineage as before: the upload recorded once (by the run the intake launched).
     assert _upload_records(stack, launched) == [run["runId"]]
 

@@ -337,3 +337,11 @@ def test_a_sentence_under_the_supplier_label_is_no_name(value, name):
     header = [(50, 80, "Pedido nº:"), (150, 80, "58154"), (50, 92, "Fecha:")]
     header += [(150, 92, "02/09/2026"), (50, 104, "Proveedor"), (50, 116, value)]
     assert _read(header, title="Pedido").supplier_name == name
+
+
+def test_a_brazilian_data_emissao_labels_the_order_date_in_a_stacked_label_column():
+    """SAP's Brazilian forms stack "Data Emissão:" / "Pedido:" right-aligned, values beside."""
+    header = [(-360, 80, "Data Emissão:"), (380, 80, "25.11.2025")]
+    header += [(-360, 92, "Pedido:"), (380, 92, "29852927")]
+    order = _read(header, title="Pedido")
+    assert (order.po_number, order.order_date) == ("29852927", dt.date(2025, 11, 25))

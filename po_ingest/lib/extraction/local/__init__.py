@@ -56,6 +56,7 @@ from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
+from po_ingest.lib.extraction.local.supplier_references import references_under_text
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
 from po_ingest.lib.extraction.local.title_date import date_by_title
@@ -77,6 +78,7 @@ from po_ingest.lib.extraction.local.values import (
     parse_date,
 )
 from po_ingest.lib.extraction.local.vocabulary import vocabulary
+from po_ingest.lib.extraction.local.weak_pair import positions_beside_codes
 from po_ingest.lib.models import ExtractionResult
 from po_ingest.lib.settings import default_currency
 
@@ -323,6 +325,8 @@ class LocalExtractor:
         codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
+        positions_beside_codes(table.items, table.columns)
+        references_under_text(table.items)
         units_under_quantities(table.items, table.columns, rows, table.start_row)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
         items = [

@@ -590,16 +590,19 @@ def _discounted_order(quantity: str, discount: str, amount: str) -> bytes:
 
 
 def test_a_line_whose_amount_is_not_its_price_less_the_discount_is_declined():
-    """The net price comes from amount ÷ quantity; unchecked, a misread quantity would
-    still "add up"."""
-    assert _read(_discounted_order("10", "10", "22.50")).order.items[0].unit_price == Decimal(
-        "2.25"
+    """The price is left out of a discounted line, so its amount is what the arithmetic
+    checks: unchecked, a misread quantity would go unseen."""
+    assert _read(_discounted_order("10", "10", "22.50")).order.items[0].line_total == Decimal(
+        "22.50"
     )
     with pytest.raises(ExtractionDeclined, match="does not add up with the discount"):
         _read(_discounted_order("12", "10", "22.50"))
 
 
-def test_a_discount_column_gives_the_net_unit_price():
+def test_a_discounted_line_prints_no_unit_price_of_its_own():
+    """The printed price is before the discount and the net one is printed nowhere: the
+    line keeps its amount and no price (typed orders keep the printed one, of which the
+    amount is not quantity ×)."""
     titles = [
         (X["code"], 140, "Codice"),
         (X["description"], 140, "Descrizione"),
@@ -620,7 +623,7 @@ def test_a_discount_column_gives_the_net_unit_price():
     header = _header("Numero ordine:", "Data:", "05/03/2026")
     content, _ = _page(header + titles + row + totals, title="ORDINE D'ACQUISTO")
     (item,) = _read(content).order.items
-    assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
+    assert (item.unit_price, item.line_total) == (None, Decimal("22.50"))
 
 
 @pytest.mark.parametrize(
@@ -763,7 +766,7 @@ def test_an_abbreviated_discount_column_and_a_vat_rate_column():
     content, _ = _page(header + titles + row + totals, title="NOTA DE ENCOMENDA")
     order = _read(content).order
     (item,) = order.items
-    assert (item.unit_price, item.line_total) == (Decimal("2.25"), Decimal("22.50"))
+    assert (item.unit_price, item.line_total) == (None, Decimal("22.50"))
     assert order.order_date == dt.date(2026, 3, 1)
 
 

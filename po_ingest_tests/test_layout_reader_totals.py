@@ -265,6 +265,37 @@ def test_a_grids_tax_title_printing_its_rate_titles_the_tax_amount():
     )
 
 
+def test_a_grids_amount_set_a_line_lower_is_named_by_the_title_over_it():
+    """ "Total" over an amount a line under the grid's other values: still that title's."""
+    titles = [(40, "Base imponible"), (150, "% IVA"), (260, "Cuota IVA"), (380, "Total")]
+    values = [(40, "100,00"), (150, "21,00"), (260, "21,00")]
+    rows = [_row(110, titles), _row(124, values), _row(140, [(386, "121,00")])]
+    totals = find_totals(rows, decimal_comma=True)
+    assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+        Decimal("100.00"),
+        Decimal("21.00"),
+        Decimal("121.00"),
+    )
+
+
+def test_a_net_line_under_the_tax_that_adds_it_is_the_amount_payable():
+    """Spanish "Total líquido" after the IVA is what is paid; before it (Portuguese) it is
+    the net, and the total follows."""
+    spanish = [("Base imponible", "100,00"), ("Cuota IVA", "21,00"), ("Total líquido", "121,00")]
+    portuguese = [("Total líquido", "100,00"), ("IVA 21%", "21,00"), ("Total", "121,00")]
+    for lines in (spanish, portuguese):
+        rows = [
+            _row(110 + 14 * n, [(300, label), (480, amount)])
+            for n, (label, amount) in enumerate(lines)
+        ]
+        totals = find_totals(rows, decimal_comma=True)
+        assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+            Decimal("100.00"),
+            Decimal("21.00"),
+            Decimal("121.00"),
+        )
+
+
 @pytest.mark.parametrize(
     "label",
     [

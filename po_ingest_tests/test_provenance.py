@@ -20,7 +20,7 @@ from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
 from po_ingest.lib.store import Store
 from po_ingest_tests.support.fake_gemini import TEST_API_KEY, FakeGemini
 
-# Values every generated layout prints (a discount layout's net unit price is computed).
+# Values every generated layout prints (a discount layout's lines keep no unit price).
 ALWAYS_PRINTED = {"po_number", "order_date", "currency", "total", "description", "line_total"}
 
 

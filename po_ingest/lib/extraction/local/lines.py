@@ -297,9 +297,15 @@ def read_item(
     ):
         if not discount_adds_up(raw, found, decimal_comma):
             raise decline(f"line {number} does not add up with the discount it prints")
-        # The printed price is before the line's discount: the order keeps the net one.
-        net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
-        found["unit_price"] = Found(net, raw.page, raw.cells["unit_price"] + raw.cells["discount"])
+        if line_discount(raw, decimal_comma):
+            # The printed price is before the line's discount, and the net one is printed
+            # nowhere: the line's price is neither, left out (its amount is checked above).
+            del found["unit_price"]
+        else:
+            net = (found["line_total"].value / found["quantity"].value).quantize(_PRICE_PLACES)
+            found["unit_price"] = Found(
+                net, raw.page, raw.cells["unit_price"] + raw.cells["discount"]
+            )
     if either := raw.text(ITEM_OR_POSITION):
         words = raw.cells[ITEM_OR_POSITION]
         if _POSITION.match(either) and "line_number" not in raw.cells:

@@ -280,6 +280,18 @@ def _in_block(totals: Totals, row: Row) -> bool:
     return totals.subtotal is not None and row.page == totals.subtotal.page
 
 
+def _net_plus_tax(totals: Totals, value: Decimal) -> bool:
+    """A second net line under the tax that is the subtotal plus it: the amount payable.
+    "Total líquido" is the net before tax in Portuguese, the amount to pay in Spanish,
+    printed after the IVA ("Base Imponible", "Cuota IVA", "Total Líquido")."""
+    if totals.subtotal is None or not totals.taxes or totals.tax_sum is not None:
+        return False
+    added = sum((f.value for f in totals.charges), Decimal(0))
+    taken = sum((f.value for f in totals.allowances), Decimal(0))
+    taxes = sum((f.value for f in totals.taxes), Decimal(0))
+    return value == totals.subtotal.value - taken + added + taxes
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     rows = [_unglued(row) for row in rows]
@@ -312,7 +324,9 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
-                continue
+                if not _net_plus_tax(totals, value):
+                    continue
+                kind = "total"
             if (
                 kind == "total"
                 and totals.subtotal is None

@@ -68,11 +68,44 @@ def _names_totals(title: Row) -> bool:
     return sum(kind_of([c.text]) not in (None, "ignore") for c in title.cells()) >= 2
 
 
+def _set_lower(row: Row, values: Row, titles: Row, decimal_comma: bool) -> list[Row] | None:
+    """A grid's amounts printed a line under its other values ("Total Líquido" over a total
+    set lower than "Base Imponible" and "Cuota IVA" beside it): each amount of `row`, alone
+    on its row, under a title of the grid under which no other value stands, as a line of
+    its own named by that title; None for any other row."""
+    cells = row.cells()
+    if not (
+        row.page == values.page
+        and row.y - values.y <= _GRID_PITCH * max(row.height, values.height)
+        and all(is_amount(c.text, decimal_comma) for c in cells)
+    ):
+        return None
+    free = [
+        t
+        for t in titles.cells()
+        if not any(v.x0 < t.x1 and v.x1 > t.x0 for v in values.cells())
+        and kind_of([t.text]) not in (None, "ignore")
+    ]
+    lines = []
+    for cell in cells:
+        over = [t for t in free if t.x0 < cell.x1 and t.x1 > cell.x0]
+        if len(over) != 1:
+            return None
+        lines.append(Row(row.page, over[0].words + cell.words))
+    return lines
+
+
 def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
     """Totals printed as a row of columns, titles over amounts ("Sales tax" over "0.00"
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
+    grid: tuple[Row, Row] | None = None  # the last grid's values and its titles' last row
     for row in rows:
+        if grid and (lower := _set_lower(row, *grid, decimal_comma)) is not None:
+            out += lower
+            grid = None
+            continue
+        grid = None
         if (texts := _texts_among(row, decimal_comma)) is not None:
             titles, below = [], row
             while (
@@ -85,6 +118,7 @@ def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
                 titles.insert(0, below)
             if titles and (not texts or _names_totals(titles[-1])):
                 out += _titled_amounts(row, titles, decimal_comma)
+                grid = (row, titles[-1])
                 continue
             out += titles  # words over an item's numbers: no titles of the totals
         out.append(row)

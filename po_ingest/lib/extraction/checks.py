@@ -26,7 +26,8 @@ def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
     amount rounded to the cent (29,568 at 0.10175, printed 0.1018, is 3,008.54), where that
     rounding is a thousandth of the price at most: a price of 5 or 0.05 rounds too coarsely
     to vouch for the quantity. A price printed to three places or more was worked out from
-    its amount, not set: "0,425" for 85,06 at 200 rounds all the same."""
+    its amount, not set: "0,425" for 85,06 at 200 rounds all the same. Else a spreadsheet's
+    price shown to the cent (`_price_kept_finer`)."""
     if _close(quantity * price, amount):
         return True
     places = price.as_tuple().exponent
@@ -34,7 +35,38 @@ def line_adds_up(quantity: Decimal, price: Decimal, amount: Decimal) -> bool:
         return False
     half = Decimal(10) ** places / 2
     fine = half * 1000 <= price or places <= _COMPUTED_PLACES
-    return fine and abs(amount - quantity * price) <= quantity * half + _CENT / 2
+    if fine and abs(amount - quantity * price) <= quantity * half + _CENT / 2:
+        return True
+    return _price_kept_finer(quantity, price, amount, places)
+
+
+_KEPT_PLACES = Decimal("0.001")  # a price set to a tenth of a cent at most
+_MAX_COUNTS = 1000
+
+
+def _price_kept_finer(quantity: Decimal, price: Decimal, amount: Decimal, places: int) -> bool:
+    """A spreadsheet keeps a price to a tenth of a cent and shows it to the cent (313.20
+    for 200 at a printed 1.57: 1.566). Taken when the quantity is a whole count and the
+    only one that divides the amount to a price of at most three places which the printed
+    one rounds: a price too coarse to tell the count (0.05 for 47.00: 1,000 at 0.047 or
+    940 at 0.05) is not, nor one that would be finer still (0.43 for 85.06 at 200)."""
+    if quantity != quantity.to_integral_value() or price <= 0 or amount <= 0:
+        return False
+    step = Decimal(10) ** places
+    half = step / 2
+
+    def rounds_to_price(count: int) -> bool:
+        kept = amount / count
+        return kept == kept.quantize(_KEPT_PLACES) and (
+            kept.quantize(step, rounding=ROUND_HALF_UP) == price
+        )
+
+    low = int(amount / (price + half)) or 1
+    high = int(amount / (price - half)) + 1 if price > half else low + _MAX_COUNTS + 1
+    if high - low > _MAX_COUNTS:
+        return False
+    counts = [n for n in range(low, high + 1) if rounds_to_price(n)]
+    return counts == [int(quantity)]
 
 
 def arithmetic_warnings(order: ExtractedPurchaseOrder) -> list[str]:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.documents import mostly_text
+from po_ingest.lib.extraction.hyphens import as_printed
 from po_ingest.lib.extraction.local.values import (
     CURRENCY_CODES,
     CURRENCY_SYMBOLS,
@@ -66,7 +67,13 @@ class PrintedValues:
         for number, page in enumerate(pdf):
             for x0, y0, x1, y1, text, block, line, _ in page.get_text("words", sort=False):
                 self.words.append(
-                    Word(number, (x0, y0, x1, y1), text, (number, block, line), len(self.words))
+                    Word(
+                        number,
+                        (x0, y0, x1, y1),
+                        as_printed(text),
+                        (number, block, line),
+                        len(self.words),
+                    )
                 )
         self.decimal_comma = decimal_comma(" ".join(w.text for w in self.words))
         self._lines: dict[tuple[int, int, int], list[Word]] = defaultdict(list)

@@ -278,6 +278,25 @@ def _wrapped_around(rows: list[Row], index: int) -> list[Word]:
     return titles if len(paired) == len(below.words) else []
 
 
+_GOODS_TITLES = frozenset({"item_code", "description"})
+
+
+def titles_row(row: Row, kind: ColumnWords) -> bool:
+    """A row of column titles, mostly ones the vocabulary knows, naming a quantity and
+    the goods (a code or a description), no number among them: a table's header even
+    where its columns make none the reader takes ("Código", "EAN", "Cód. Cor": three codes)."""
+    if any(c.isdigit() for c in row.text):
+        return False
+    phrases = [_titles(phrase, kind) for phrase in title_phrases(row.words)]
+    names = [name_of(titles[0][0], kind) for titles in phrases]
+    known = {n for n in names if n is not None}
+    return (
+        "quantity" in known
+        and bool(known & _GOODS_TITLES)
+        and 2 * len([n for n in names if n]) > len(names)
+    )
+
+
 def _title_words(row: Row, kind: ColumnWords) -> int:
     return sum(name_of(w.text, kind) is not None for w in row.words)
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from po_ingest.lib.extraction.hyphens import as_printed
 from po_ingest.lib.models import Box
 
 if TYPE_CHECKING:  # pages come from documents.open_pdf, which loads pymupdf
@@ -97,7 +98,8 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     for w in page.get_text("words"):
         if w[4].strip() and not _RULE.match(w[4]):
             line = w[5] * _LINES_PER_BLOCK + w[6]
-            lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], w[4], line))
+            text = as_printed(w[4])
+            lines.setdefault((w[5], w[6]), []).append(Word(w[0], w[1], w[2], w[3], text, line))
     lines = {key: words for key, words in lines.items() if not _set_vertically(words)}
     words = [part for word in _without_overprints(lines) for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))

@@ -11,6 +11,7 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.codes_under_text import CODE_UNDER, code_set_off
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
+    UNPRICED_ORDER_COLUMNS,
     Column,
     ColumnWords,
 )
@@ -29,6 +30,7 @@ from po_ingest.lib.extraction.local.header_rows import (
     Header,
     header_columns,
     same_amount_columns,
+    titles_row,
     translated_under,
 )
 from po_ingest.lib.extraction.local.item_cells import (
@@ -44,6 +46,7 @@ from po_ingest.lib.extraction.local.page_sums import running_sum
 from po_ingest.lib.extraction.local.position_heading import heading_of
 from po_ingest.lib.extraction.local.price_basis import PRICE_BASIS, labelled_basis
 from po_ingest.lib.extraction.local.rules import HorizontalRules
+from po_ingest.lib.extraction.local.sheet_zeros import prints_formula_zeros, without_formula_zero
 from po_ingest.lib.extraction.local.tax_breakdown import item_tax_amounts, item_tax_row
 from po_ingest.lib.extraction.local.text_across import description_across
 from po_ingest.lib.extraction.local.totals_kinds import closes_table, starting
@@ -185,6 +188,13 @@ def _describes_with_a_count(row: Row, values: RawItem, table: Table, last_y: flo
     return describes(row, table.items[-1], last_y, table.columns)
 
 
+def _other_table(row: Row, kind: ColumnWords) -> bool:
+    """Titles of a table of goods and quantities under a priced table's items (an SAP
+    form's "Dados Variante" breaks its model's quantity down by size and colour): its
+    rows are not the priced table's."""
+    return kind is not UNPRICED_ORDER_COLUMNS and titles_row(row, kind)
+
+
 @dataclass
 class Table:
     columns: list[Column]
@@ -216,6 +226,7 @@ def find_items(
     lead: list[Row] = []  # text rows right above the next row, kept as notes so far
     centred: list[Row] = []  # text rows half a line over the next item's numbers
     unplaced: list[Row] = []  # text rows since the last item, none of its text
+    sheet = False  # the table prints its line-total formula's zero on empty rows
     while index < len(rows):
         row = rows[index]
         if row.page != current_page:
@@ -239,9 +250,12 @@ def find_items(
                 table = Table(columns, [], index, len(rows))
             table.columns, in_table = columns, True
             span += translated_under(rows, index + span, columns, kind)
+            sheet = sheet or prints_formula_zeros(rows, index + span, columns)
             last_y = rows[index + span - 1].y
             index += span
             continue
+        if table is not None and table.items and _other_table(row, kind):
+            break  # under the items, another table's titles: the order's table is over
         index += 1
         if closed and closing and row.page == closing.page and _totals_named(row):
             closing = None  # more totals under it: the order's totals block, no page's sum
@@ -262,6 +276,9 @@ def find_items(
                 continue
             # The table runs on over a page without repeating its header, or past a gap.
             in_table, resumable, last_y = True, False, row.y
+        if sheet and not (row := without_formula_zero(row, table.columns)).words:
+            table.end_row, last_y = index, rows[index - 1].y  # an empty row of the sheet
+            continue
         cells = row.cells()
         if table.items and item_tax_row(row, table.columns):
             table.notes.append(row.text)  # "IGST 12.00 369.80": the item's tax, no totals

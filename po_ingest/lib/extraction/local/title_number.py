@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from po_ingest.lib.extraction.local.header import TITLE, Found
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.values import month_numbers
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _NUMBER = re.compile(
@@ -140,13 +141,20 @@ def date_under_number(
                 continue
             for under in column:
                 flush = abs(under.x0 - cell.x0) <= _ALIGNED or abs(under.x1 - cell.x1) <= _ALIGNED
-                if labelled and not (under.text[0].isdigit() and _alone(under, cells)):
+                if labelled and not (_starts_a_date(under.text) and _alone(under, cells)):
                     return None
                 if flush and len(under.words) <= 3:
                     value = parse(under.text)
                     return Found(value, below.page, under.words) if value else None
             return None
     return None
+
+
+def _starts_a_date(text: str) -> bool:
+    """The text's first word is a date's first part, a number or a month ("07.03.2025",
+    "Aug/14/2025"), not a label before one ("Delivery 07.03.2025")."""
+    first = re.split(r"[\s/.,-]", text, maxsplit=1)[0].lower()
+    return text[:1].isdigit() or first in month_numbers()
 
 
 def _alone(cell: Cell, cells: list[Cell]) -> bool:

@@ -135,18 +135,18 @@ def starts_text(words: list[str]) -> bool:
     return bool(words) and words[0][:1].isalpha() and not any(c.isdigit() for c in words[0])
 
 
-def _centred_under(row: Row, item: RawItem) -> bool:
-    """One run of words centred under one of the item's text cells (a cell whose lines are
-    centred: the longer line starts further left)."""
+def _centred_under(row: Row, item: RawItem) -> str | None:
+    """The item's text cell that the row, one run of words, is centred under (a cell whose
+    lines are centred: the longer line starts further left, under the next cells)."""
     runs = row.cells()
     if len(runs) != 1:
-        return False
+        return None
     centre = (runs[0].x0 + runs[0].x1) / 2
     for name in _text_cells(item):
         words = item.cells[name]
         if abs((min(w.x0 for w in words) + max(w.x1 for w in words)) / 2 - centre) <= 3:
-            return True
-    return False
+            return name
+    return None
 
 
 def continues(
@@ -173,11 +173,14 @@ def continues(
         return False
     if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
         return False
-    starts_left = row.words[0].x0 < min(starts) - 2 and not _centred_under(row, item)
+    centred = _centred_under(row, item)
+    starts_left = row.words[0].x0 < min(starts) - 2 and not centred
     if starts_left or _under_subtitle(row, subtitles):
         return False
     runs = row.cells()
-    in_one_cell = all(len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs)
+    in_one_cell = centred is not None or all(
+        len({_text_cell_of(item, w) for w in run.words}) == 1 for run in runs
+    )
     # Running on under the next columns: a note across the table ("Deliver via gate 3 …"),
     # unless the description has wrapped already.
     return in_one_cell or (flush and _wrapped(item))
@@ -320,6 +323,10 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
     if len(row.cells()) == 1 and description and abs(row.words[0].x0 - description[0].x0) <= 1:
         for word in row.words:  # a wrapped description line, however far it runs
             item.add("description", word)
+        return
+    if centred := _centred_under(row, item):
+        for word in row.words:  # a centred cell's longer line, under the cells beside it
+            item.add(centred, word)
         return
     for n, run in enumerate(row.cells()):
         if _currency_of_amount(run.words, item):

@@ -132,3 +132,24 @@ def test_a_code_padded_with_hyphens_is_read_whole():
     )
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     assert _read(content).order.items[0].item_code == "05AVAR1380----"
+
+
+def _line(y: float, text: str, qty: str, price: str, total: str):
+    """An item whose text starts under the code's title: no "Description" title printed."""
+    return [
+        (X["code"], y, text),
+        (-X["quantity"], y, qty),
+        (X["unit"], y, "pcs"),
+        (-X["unit_price"], y, price),
+        (-X["total"], y, total),
+    ]
+
+
+@pytest.mark.parametrize("first", ["Shielded", "INDUCTION"])
+def test_a_code_that_runs_on_into_the_description_is_the_texts_first_word(first):
+    titles = [t for t in _titles() if t[2] != "Description"]
+    items = _line(160, f"{first} angle plug", "10", "2.50", "25.00")
+    items += _line(174, "Steel washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="item code is the first word of its text"):
+        _read(content)

@@ -153,3 +153,23 @@ def test_a_code_that_runs_on_into_the_description_is_the_texts_first_word(first)
     content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
     with pytest.raises(ExtractionDeclined, match="item code is the first word of its text"):
         _read(content)
+
+
+def test_a_wrapped_description_under_its_translated_title_is_read_whole():
+    # The header's second line in another language, one of its titles not printed: it is
+    # read as a line of titles under the header, and "Bezeichnung" names the description.
+    second = [
+        (X["code"], 150, "Artikel"),
+        (X["description"], 150, "Bezeichnung"),
+        (X["unit"], 150, "Einheit"),
+        (-X["unit_price"], 150, "Preis"),
+        (-X["total"], 150, "Betrag"),
+    ]
+    items = _item(165, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(X["description"], 176, "zinc plated DIN 933")]
+    items += _item(190, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + second + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == [
+        "Steel bolts M8 zinc plated DIN 933",
+        "Washers",
+    ]

@@ -173,3 +173,13 @@ def test_a_wrapped_description_under_its_translated_title_is_read_whole():
         "Steel bolts M8 zinc plated DIN 933",
         "Washers",
     ]
+
+
+def test_a_code_cut_at_a_hyphen_before_another_line_of_the_cell_declines():
+    # "55-F-2M-" over "BHARAT": a text's words in the code's cell, its title not printed.
+    items = _item(160, "55-F-2M-", "Induction motor", "10", "2.50", "25.00")
+    items += [(X["code"], 170, "BHARAT")]
+    items += _item(186, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="item code is cut short"):
+        _read(content)

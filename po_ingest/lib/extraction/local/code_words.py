@@ -2,8 +2,8 @@
 "KN.737022e RoHS compliant") or a date ("163664 30-SEP-2025"): a product name, a note or a
 delivery date run into the code's cell, its own column's title unknown or not printed.
 Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T"). Nor
-does a code end in one hyphen ("AW-14-"; a run of them pads it: "05AVAR1380----"): the rest
-of it was printed elsewhere. Nor is a code a word of letters alone set a word's space before
+does a code's word end in one hyphen ("AW-14-", "55-DUTY-S1-FRAME-250M- BHARAT"; a run of
+them pads it: "05AVAR1380----"): the rest of it was printed elsewhere. Nor is a code a word of letters alone set a word's space before
 its description on one line ("Geschirmter" of "Geschirmter WinkelsteckerTyp"): that is one
 run of text, its first word taken for a code when the description's title is not printed.
 And a description is never a number alone ("10"): a position taken into its cell."""
@@ -46,7 +46,7 @@ def text_in_code(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s item code holds a date ({date}): another column's"
         if _opens_its_text(item):
             return f"line {number}'s item code is the first word of its text: {words[0]!r}"
-        if words and words[-1].endswith("-") and not words[-1].endswith("--"):
+        if any(w.endswith("-") and not w.endswith("--") for w in words):
             return f"line {number}'s item code is cut short: {item['item_code'].value!r}"
         if "description" in item and str(item["description"].value).isdigit():
             return f"line {number}'s description is a number alone: another column's"

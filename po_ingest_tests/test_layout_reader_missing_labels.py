@@ -183,3 +183,16 @@ def test_a_code_cut_at_a_hyphen_before_another_line_of_the_cell_declines():
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     with pytest.raises(ExtractionDeclined, match="item code is cut short"):
         _read(content)
+
+
+@pytest.mark.parametrize(("title", "positions"), [([(22, 140, "#")], [9, 10]), ([], None)])
+def test_a_position_wrapped_in_an_untitled_column_is_not_read_in_part(title, positions):
+    # "10" printed as "1" over "0" in a narrow column: without its "#", "1" follows 9.
+    items = [(22, 160, "9")] + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(22, 174, "1"), (22, 182, "0")] + _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + title + items + _PLAIN_TOTALS)
+    if positions is None:
+        with pytest.raises(ExtractionDeclined, match="position 1 does not follow 9"):
+            _read(content)
+    else:
+        assert [i.line_number for i in _read(content).order.items] == positions

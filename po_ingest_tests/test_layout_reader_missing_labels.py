@@ -20,6 +20,7 @@ from po_ingest_tests.test_layout_reader import (
     _titles,
     _totals,
 )
+from po_ingest_tests.test_layout_reader_leading_codes import _line
 
 
 def test_a_currency_code_standing_under_an_unknown_label_is_the_orders_currency():
@@ -132,17 +133,6 @@ def test_a_code_padded_with_hyphens_is_read_whole():
     )
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     assert _read(content).order.items[0].item_code == "05AVAR1380----"
-
-
-def _line(y: float, text: str, qty: str, price: str, total: str):
-    """An item whose text starts under the code's title: no "Description" title printed."""
-    return [
-        (X["code"], y, text),
-        (-X["quantity"], y, qty),
-        (X["unit"], y, "pcs"),
-        (-X["unit_price"], y, price),
-        (-X["total"], y, total),
-    ]
 
 
 @pytest.mark.parametrize("first", ["Shielded", "INDUCTION"])

@@ -186,3 +186,13 @@ def test_a_position_wrapped_in_an_untitled_column_is_not_read_in_part(title, pos
             _read(content)
     else:
         assert [i.line_number for i in _read(content).order.items] == positions
+
+
+@pytest.mark.parametrize("ending", ["LFC No.", "Lot #"])
+def test_a_description_ending_on_a_numbers_label_declines(ending):
+    # "PALLET - CHEP" over "LFC No. 300000237", the number not read: the label is no text.
+    items = _item(160, "AB-100", f"Steel bolts {ending}", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="description ends on a label"):
+        _read(content)

@@ -20,6 +20,7 @@ from po_ingest_tests.test_layout_reader import (
     _titles,
     _totals,
 )
+from po_ingest_tests.test_layout_reader_leading_codes import _line
 
 
 def test_a_currency_code_standing_under_an_unknown_label_is_the_orders_currency():
@@ -132,3 +133,66 @@ def test_a_code_padded_with_hyphens_is_read_whole():
     )
     content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
     assert _read(content).order.items[0].item_code == "05AVAR1380----"
+
+
+@pytest.mark.parametrize("first", ["Shielded", "INDUCTION"])
+def test_a_code_that_runs_on_into_the_description_is_the_texts_first_word(first):
+    titles = [t for t in _titles() if t[2] != "Description"]
+    items = _line(160, f"{first} angle plug", "10", "2.50", "25.00")
+    items += _line(174, "Steel washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + titles + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="item code is the first word of its text"):
+        _read(content)
+
+
+def test_a_wrapped_description_under_its_translated_title_is_read_whole():
+    # The header's second line in another language, one of its titles not printed: it is
+    # read as a line of titles under the header, and "Bezeichnung" names the description.
+    second = [
+        (X["code"], 150, "Artikel"),
+        (X["description"], 150, "Bezeichnung"),
+        (X["unit"], 150, "Einheit"),
+        (-X["unit_price"], 150, "Preis"),
+        (-X["total"], 150, "Betrag"),
+    ]
+    items = _item(165, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(X["description"], 176, "zinc plated DIN 933")]
+    items += _item(190, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + second + items + _PLAIN_TOTALS)
+    assert [i.description for i in _read(content).order.items] == [
+        "Steel bolts M8 zinc plated DIN 933",
+        "Washers",
+    ]
+
+
+def test_a_code_cut_at_a_hyphen_before_another_line_of_the_cell_declines():
+    # "55-F-2M-" over "BHARAT": a text's words in the code's cell, its title not printed.
+    items = _item(160, "55-F-2M-", "Induction motor", "10", "2.50", "25.00")
+    items += [(X["code"], 170, "BHARAT")]
+    items += _item(186, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="item code is cut short"):
+        _read(content)
+
+
+@pytest.mark.parametrize(("title", "positions"), [([(22, 140, "#")], [9, 10]), ([], None)])
+def test_a_position_wrapped_in_an_untitled_column_is_not_read_in_part(title, positions):
+    # "10" printed as "1" over "0" in a narrow column: without its "#", "1" follows 9.
+    items = [(22, 160, "9")] + _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(22, 174, "1"), (22, 182, "0")] + _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + title + items + _PLAIN_TOTALS)
+    if positions is None:
+        with pytest.raises(ExtractionDeclined, match="position 1 does not follow 9"):
+            _read(content)
+    else:
+        assert [i.line_number for i in _read(content).order.items] == positions
+
+
+@pytest.mark.parametrize("ending", ["LFC No.", "Lot #"])
+def test_a_description_ending_on_a_numbers_label_declines(ending):
+    # "PALLET - CHEP" over "LFC No. 300000237", the number not read: the label is no text.
+    items = _item(160, "AB-100", f"Steel bolts {ending}", "10", "2.50", "25.00")
+    items += _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _PLAIN_TOTALS)
+    with pytest.raises(ExtractionDeclined, match="description ends on a label"):
+        _read(content)

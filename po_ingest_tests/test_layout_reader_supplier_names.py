@@ -94,3 +94,16 @@ def test_an_honorific_before_the_name_is_not_part_of_it(printed):
 )
 def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, name):
     assert _supplier([(50, 110, "Proveedor"), *line]) == name
+
+
+@pytest.mark.parametrize(
+    ("line", "name"),
+    [
+        # "Verkäufer/in oder Ansprechpartner/in Lieferant:" without its "Ansprechpartner/in".
+        ([(50, 110, "Verkäufer/in oder"), (200, 110, "Lieferant: Kerstin von Tycowicz")], None),
+        ([(50, 110, "Contact or"), (200, 110, "Supplier:"), (260, 110, "Jane Doe")], None),
+        ([(50, 110, "Ref 2026/7"), (200, 110, "Supplier: Acme Ltd")], "Acme Ltd"),
+    ],
+)
+def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):
+    assert _supplier(line) == name

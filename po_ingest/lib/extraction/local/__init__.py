@@ -45,7 +45,7 @@ from po_ingest.lib.extraction.local.leading_codes import (
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
-from po_ingest.lib.extraction.local.party_name import name, runs_on
+from po_ingest.lib.extraction.local.party_name import ends_a_phrase, name, runs_on
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
 from po_ingest.lib.extraction.local.position_codes import (
@@ -254,7 +254,10 @@ class LocalExtractor:
             raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
         if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             fields["po_number"] = bare
-        if "supplier_name" in fields and runs_on(fields["supplier_name"], header_rows):
+        if "supplier_name" in fields and (
+            runs_on(fields["supplier_name"], header_rows)
+            or ends_a_phrase(fields["supplier_name"], header_rows)
+        ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)
         labelled = set(fields)

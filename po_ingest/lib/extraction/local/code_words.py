@@ -2,9 +2,11 @@
 "KN.737022e RoHS compliant") or a date ("163664 30-SEP-2025"): a product name, a note or a
 delivery date run into the code's cell, its own column's title unknown or not printed.
 Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T"). Nor
-does a code end in one hyphen ("AW-14-"; a run of them pads it: "05AVAR1380----"): the rest
-of it was printed elsewhere. And a
-description is never a number alone ("10"): a position taken into its cell."""
+does a code's word end in one hyphen ("AW-14-", "55-DUTY-S1-FRAME-250M- BHARAT"; a run of
+them pads it: "05AVAR1380----"): the rest of it was printed elsewhere. Nor is a code a word of letters alone set a word's space before
+its description on one line ("Geschirmter" of "Geschirmter WinkelsteckerTyp"): that is one
+run of text, its first word taken for a code when the description's title is not printed.
+And a description is never a number alone ("10"): a position taken into its cell."""
 
 from __future__ import annotations
 
@@ -14,6 +16,24 @@ from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.lines import date_in
 
 _TEXT_WORD = re.compile(r"^(?=.*[a-zà-ÿ])[^\W\d_]{3,}[.,;]?$")
+# A word's space is a quarter to a half of the text's height; a column's gutter is wider.
+_WORD_SPACE = 0.6
+_LETTERS = re.compile(r"^[^\W\d_]+$")
+
+
+def _opens_its_text(item: dict[str, Found]) -> bool:
+    """The code is one word of letters alone that runs on into the description's words
+    ("STO-PAL-W" set tight before its text is a code)."""
+    if "item_code" not in item or "description" not in item:
+        return False
+    words = item["item_code"].words
+    if len(words) != 1 or not _LETTERS.match(words[0].text):
+        return False
+    code = words[0]
+    return any(
+        abs(w.y0 - code.y0) < code.height / 2 and 0 <= w.x0 - code.x1 <= _WORD_SPACE * code.height
+        for w in item["description"].words
+    )
 
 
 def text_in_code(items: list[dict[str, Found]]) -> str | None:
@@ -24,7 +44,9 @@ def text_in_code(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s item code holds words of text: {item['item_code'].value!r}"
         if len(words) > 1 and (date := date_in(" ".join(words[1:]))):
             return f"line {number}'s item code holds a date ({date}): another column's"
-        if words and words[-1].endswith("-") and not words[-1].endswith("--"):
+        if _opens_its_text(item):
+            return f"line {number}'s item code is the first word of its text: {words[0]!r}"
+        if any(w.endswith("-") and not w.endswith("--") for w in words):
             return f"line {number}'s item code is cut short: {item['item_code'].value!r}"
         if "description" in item and str(item["description"].value).isdigit():
             return f"line {number}'s description is a number alone: another column's"

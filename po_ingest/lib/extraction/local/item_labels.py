@@ -6,7 +6,9 @@ no field, and a description does not end on a label, is not a header's label alo
 code from its text ("- CT METERING …": the cell "CTLV0965 - CT METERING …" split wrongly).
 Nor is a description a unit alone ("pieces", "EACH"), two letters ("BL", another column's
 code) or the first word of a reference's label ("Ihre" of "Ihre Materialnummer"): each is
-what is left in the cell when the words that name its column are missing."""
+what is left in the cell when the words that name its column are missing. A description
+ending on a number's label ("PALLET - CHEP LFC No.") ends on a label too: a reference's,
+whose number was read elsewhere."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, vocabulary
 
 _OPENING_DASH = re.compile(r"^[-–]\s")
+# "No.", "Nr.", "N°", "#": a number's label abbreviated, its number not after it.
+_NUMBER_LABELS = {w for w in vocabulary()["title_number"]["words"] if not w.isalpha()}
 _UNITS = set(all_phrases(vocabulary()["units"]))
 _REFERENCE_OPENINGS = {
     phrase.split()[0] for phrase in all_phrases(vocabulary()["item_references"]) if " " in phrase
@@ -41,7 +45,9 @@ def label_in_item(items: list[dict[str, Found]]) -> str | None:
         if any(word.endswith(":") for word in code.split()):
             return f"line {number}'s item code holds a label: {code!r}"
         description = str(item["description"].value) if "description" in item else ""
-        if description.rstrip().endswith(":"):
+        if description.rstrip().endswith(":") or (
+            description.split() and description.split()[-1].lower() in _NUMBER_LABELS
+        ):
             return f"line {number}'s description ends on a label: {description!r}"
         if ORDER_LABELS.is_label(description.strip()):
             return f"line {number}'s description is a label alone: {description!r}"

@@ -109,3 +109,21 @@ def runs_on(found: Found, rows: list[Row]) -> bool:
     return bool(after) and (
         after[0].x0 - last.x1 <= _WORD_ROOM * last.height and after[0].text[:1].islower()
     )
+
+
+def ends_a_phrase(found: Found, rows: list[Row]) -> bool:
+    """The label beside the name comes after a lower-case word on its line ("Verkäufer/in
+    oder" … "Lieferant: Kerstin von Tycowicz", the "Ansprechpartner/in" between not
+    printed): the label is the end of a longer one, the supplier's contact's or another
+    party's, not the supplier's own."""
+    first = found.words[0]
+    row = next((r for r in rows if r.page == found.page and first in r.words), None)
+    if row is None:
+        return False
+    cells = row.cells()
+    at = next(n for n, c in enumerate(cells) if first in c.words)
+    label = at if cells[at].words[0] is not first else at - 1
+    if label < 1:
+        return False
+    before = cells[label - 1].words[-1].text
+    return before.isalpha() and before.islower()

@@ -28,7 +28,20 @@ def position_as_code(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s item code starts with a position: {item['item_code'].value!r}"
         if len(words) == 1 and (words[0].endswith(".") or int(words[0]) in (number, 10 * number)):
             return f"line {number}'s item code is its position: {words[0]!r}"
-    return _position_in_description(items)
+    return _position_in_description(items) or _positions_going_back(items)
+
+
+def _positions_going_back(items: list[dict[str, Found]]) -> str | None:
+    """Positions count up: one that is not past the one before (1 … 9, 1, 11) is a number
+    read in part, its other digits wrapped onto a line of their own in a narrow column
+    whose title was not read."""
+    for number, (before, item) in enumerate(zip(items, items[1:], strict=False), start=2):
+        if "line_number" not in before or "line_number" not in item:
+            continue
+        previous, position = before["line_number"].value, item["line_number"].value
+        if isinstance(previous, int) and isinstance(position, int) and position <= previous:
+            return f"line {number}'s position {position} does not follow {previous}"
+    return None
 
 
 def _position_in_description(items: list[dict[str, Found]]) -> str | None:

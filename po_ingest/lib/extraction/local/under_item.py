@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, ORDER_COLUMNS, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
@@ -48,9 +48,19 @@ def _overlap(a: Word | Cell, b: Word | Cell) -> bool:
 
 def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
     """The row starts under a second line of titles ("Price count/item" under the header):
-    what each item prints there is that title's value, not its wrapped description."""
+    what each item prints there is that title's value, not its wrapped description. Under
+    a description's title ("Description" under "Descrizione", the line's other titles read
+    as unknown) it is the description."""
     x = row.words[0].x0
-    return any(c.x0 - 4 <= x <= c.x1 for s in subtitles if s.page == row.page for c in s.cells())
+    return any(
+        c.x0 - 4 <= x <= c.x1 and not _DESCRIPTION_TITLE.match(c.text)
+        for s in subtitles
+        if s.page == row.page
+        for c in s.cells()
+    )
+
+
+_DESCRIPTION_TITLE = ORDER_COLUMNS.patterns["description"]
 
 
 def _right_under(row: Row, item: RawItem, last_y: float) -> bool:

@@ -79,3 +79,30 @@ def test_item_and_article_columns_whose_values_do_not_tell_them_apart_are_not_gu
         (None, None, "Flasque"),
         (None, None, "Bornier"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("positions", "numbers", "codes"),
+    [
+        (("1000", "2000", "3000"), [1000, 2000, 3000], [None] * 3),
+        (("1000", "2000", "3500"), [None] * 3, ["1000", "2000", "3500"]),
+    ],
+)
+def test_an_item_column_alone_counting_up_in_equal_steps_numbers_the_lines(
+    positions, numbers, codes
+):
+    """ "Item" over 1000, 2000, 3000 with no article column: SAP's positions, too long to
+    look like one, are not the articles' codes; numbers that do not count evenly are left."""
+    titles = [(50, 140, "Item"), *(t for t in _titles() if t[2] != "Code")]
+    items = [
+        line
+        for y, position, text in zip(
+            (160, 174, 188), positions, ("Flasque", "Bornier", "Capot"), strict=True
+        )
+        for line in _item(y, position, text, "1", "10,00", "10,00")
+    ]
+    content, _ = _page(_header() + titles + items + _totals(210, [("Total", "30,00")]))
+    order = _read(content).order
+    assert [(i.line_number, i.item_code) for i in order.items] == list(
+        zip(numbers, codes, strict=True)
+    )

@@ -220,6 +220,16 @@ def test_a_code_of_capitals_and_digits_in_several_words_is_still_read():
     assert [i.item_code for i in order.items] == ["CHEP PALLET 00", "SM 1008T"]
 
 
+@pytest.mark.parametrize(
+    ("first", "second"), [("H710 PURPLE", "T949 BLACK"), ("4711 ROUGE", "4712 BLEU")]
+)
+def test_a_colour_in_the_item_code_is_declined(first, second):
+    """ "H710 PURPLE": a colour column, its "Color" title missing, run into the code; codes
+    of capitals in several words are read ("CHEP PALLET 00"), a colour's name is none."""
+    with pytest.raises(ExtractionDeclined, match="item code holds a colour"):
+        _read(_wide_code_page(first, second))
+
+
 def test_item_sku_titles_the_item_code():
     assert name_of("Item SKU") == "item_code"
 

@@ -1,6 +1,7 @@
 """An item code of several words whose later word is a word of text ("af0f33c1 Laptop",
-"KN.737022e RoHS compliant") or a date ("163664 30-SEP-2025"): a product name, a note or a
-delivery date run into the code's cell, its own column's title unknown or not printed.
+"KN.737022e RoHS compliant"), a date ("163664 30-SEP-2025") or a colour ("H710 PURPLE"):
+a product name, a note, a delivery date or a colour run into the code's cell, its own
+column's title unknown or not printed.
 Codes of several words are set in capitals and digits ("CHEP PALLET 00", "SM 1008T"). Nor
 does a code's word end in one hyphen ("AW-14-", "55-DUTY-S1-FRAME-250M- BHARAT"; a run of
 them pads it: "05AVAR1380----"): the rest of it was printed elsewhere. Nor is a code a word of letters alone set a word's space before
@@ -14,11 +15,13 @@ import re
 
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.lines import date_in
+from po_ingest.lib.extraction.local.vocabulary import all_phrases, vocabulary
 
 _TEXT_WORD = re.compile(r"^(?=.*[a-zà-ÿ])[^\W\d_]{3,}[.,;]?$")
 # A word's space is a quarter to a half of the text's height; a column's gutter is wider.
 _WORD_SPACE = 0.6
 _LETTERS = re.compile(r"^[^\W\d_]+$")
+_COLOURS = frozenset(all_phrases(vocabulary()["colours"]))
 
 
 def _opens_its_text(item: dict[str, Found]) -> bool:
@@ -42,6 +45,8 @@ def text_in_code(items: list[dict[str, Found]]) -> str | None:
         words = str(item["item_code"].value).split() if "item_code" in item else []
         if any(_TEXT_WORD.match(word) for word in words[1:]):
             return f"line {number}'s item code holds words of text: {item['item_code'].value!r}"
+        if any(word.casefold() in _COLOURS for word in words[1:]):
+            return f"line {number}'s item code holds a colour: {item['item_code'].value!r}"
         if len(words) > 1 and (date := date_in(" ".join(words[1:]))):
             return f"line {number}'s item code holds a date ({date}): another column's"
         if _opens_its_text(item):

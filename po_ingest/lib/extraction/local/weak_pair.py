@@ -17,6 +17,8 @@ def positions_beside_codes(items: list[RawItem], columns: list[Column]) -> None:
     item codes when the values say so; declines when both columns hold values that do not
     tell which numbers the lines (read as titled, a code would be a line's number)."""
     weak = {c.name for c in columns if c.weak}
+    if ITEM_OR_POSITION in weak and "line_number" not in weak:
+        _positions_counting_up(items)
     if not {ITEM_OR_POSITION, "line_number"} <= weak:
         return
     firsts = [_single(item, ITEM_OR_POSITION) for item in items]
@@ -35,6 +37,21 @@ def positions_beside_codes(items: list[RawItem], columns: list[Column]) -> None:
     raise decline(
         "two columns titled as either position or article, their values not telling which"
     )
+
+
+def _positions_counting_up(items: list[RawItem]) -> None:
+    """An "Item" column alone whose numbers count up in equal steps (1000, 2000, 3000)
+    numbers the lines: SAP's positions, too long to look like one, are no article codes."""
+    if any(item.cells.get("line_number") for item in items):
+        return
+    texts = [_single(item, ITEM_OR_POSITION) for item in items]
+    if len(items) < _MIN_LINES or not _positions(texts):
+        return
+    values = [int(t) for t in texts if t is not None]
+    if len({b - a for a, b in zip(values, values[1:], strict=False)}) != 1:
+        return
+    for item in items:
+        item.cells["line_number"] = item.cells.pop(ITEM_OR_POSITION)
 
 
 def _single(item: RawItem, name: str) -> str | None:

@@ -119,9 +119,10 @@ def test_real_ground_truth_validates_and_names_its_source():
 # more (dev) came in, all declined: 115 of 240 (47.9 %). Later that night dev rules took them
 # to 129 of 240 (53.8 %); held-out real did not move. The ninth round took them to 133 of 240
 # (55.4 %). On 2026-12-07 7 orders of 3 new sources came in (2 dev, 5 held-out), none accepted
-# at first: 133 of 247 (53.8 %), so the floor went down again.
+# at first: 133 of 247 (53.8 %), so the floor went down again; the tenth round read four of
+# dev's declines: 137 of 247 (55.5 %).
 HELDOUT_ACCEPTED_FLOOR_PCT = 80  # issue 14: 80
-REAL_ACCEPTED_FLOOR = 0.53  # issue 14: 0.60
+REAL_ACCEPTED_FLOOR = 0.55  # issue 14: 0.60
 HELDOUT_REAL_WRONG_CEILING = 0  # issue 14: 0
 
 

@@ -10,7 +10,8 @@ def ground_truth(order: Order, *, line_numbers: bool = True, item_codes: bool = 
     """Money and quantities as exact decimal strings ("1234.50"); dates as ISO strings.
 
     For a discounted line `unit_price` is the effective price after the discount (up to four
-    decimals), so that quantity × unit_price == line_total holds exactly.
+    decimals), so that quantity × unit_price == line_total holds exactly. It is printed
+    nowhere: the layout reader leaves it out, which the scorers do not count as wrong.
     """
     items = [
         {

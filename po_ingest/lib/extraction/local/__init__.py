@@ -54,6 +54,7 @@ from po_ingest.lib.extraction.local.position_codes import (
 )
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
+from po_ingest.lib.extraction.local.reference_lines import reference_in_description
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.supplier_references import references_under_text
@@ -345,6 +346,8 @@ class LocalExtractor:
         if problem := untitled_column_in_description(items, table.columns):
             raise decline(problem)
         if problem := label_in_item(items):
+            raise decline(problem)
+        if problem := reference_in_description(items):
             raise decline(problem)
         if problem := text_in_code(items):
             raise decline(problem)

@@ -10,7 +10,7 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
-from po_ingest_tests.test_layout_reader import _header, _page, _read
+from po_ingest_tests.test_layout_reader import X, _header, _item, _page, _read, _titles, _totals
 from po_ingest_tests.test_layout_reader_next_page import _pdf
 
 
@@ -151,3 +151,15 @@ def test_a_description_left_over_from_missing_words_is_declined(description, dec
     else:
         with pytest.raises(ExtractionDeclined, match=declined):
             _read(content)
+
+
+def test_a_line_under_the_text_spelling_the_items_code_in_pieces_is_declined():
+    """ "Vendor Product No. RPM 777 526/02000" without its "No.": no longer a reference under
+    the item, it would join the description; the code it spells shows what it is."""
+    items = _item(160, "RPM777/02", "Power cable", "10", "2.50", "25.00")
+    items += [(X["description"], 172, "Vendor Product Number RPM 777/02")]
+    items += _item(188, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    with pytest.raises(ExtractionDeclined, match="its item code again, set in pieces"):
+        _read(content)

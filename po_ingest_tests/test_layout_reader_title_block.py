@@ -159,3 +159,12 @@ def test_a_bare_number_label_the_titles_own_number_disagrees_with_is_declined(
     else:
         with pytest.raises(ExtractionDeclined, match="two purchase-order numbers"):
             _read([*lines, number_line], title="Purchase Order")
+
+
+def test_a_number_label_inside_an_address_line_beside_the_title_block_is_no_po_number():
+    """ "complex - No.7, Kuwait City" set on the line under a title on the right: a shop's
+    number in the buyer's address, not the order's under the title."""
+    lines = [(150, 66, "Habeeb Munawer ST. - Deejany complex -"), (330, 66, "No.7, Kuwait City")]
+    lines += [(-571, 66, "Original"), (-571, 80, "No. P00342"), (350, 96, "Order Date 2026-06-19")]
+    order = _read(lines, title="Uellow", large=[(400, 50, "PURCHASE ORDER")])
+    assert order.po_number == "P00342"

@@ -14,6 +14,7 @@ from po_ingest.lib.extraction.local.columns import name_of
 from po_ingest_tests.test_layout_reader import (
     _PLAIN_TOTALS,
     _header,
+    _item,
     _page,
     _read,
     _titles,
@@ -295,3 +296,15 @@ def test_measurements_with_one_unknown_label_or_value_are_still_no_description(r
     value that is a word) among labelled numbers is still the item's size."""
     measures = [word if n == replaced else text for n, text in enumerate(_MEASURES)]
     assert _description_over(measures) == "Steel bracket grey RAL 7035"
+
+
+def test_a_word_beside_a_wrapped_descriptions_first_line_past_its_edge_is_declined():
+    """An untitled "Specification" printed on one line only ("INFRATECH" beside the first
+    line of a description wrapped at a narrow edge): a column's word, not the text's."""
+    items = _item(160, "AB-100", "1400H x 1200W", "1", "25.00", "25.00")
+    items += [(205, 159, "INFRATECH"), (120, 172, "x 400D Double"), (120, 184, "Door Large")]
+    items += _item(198, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(220, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    with pytest.raises(ExtractionDeclined, match="untitled column's word: 'INFRATECH'"):
+        _read(content)

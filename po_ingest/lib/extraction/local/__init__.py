@@ -54,6 +54,7 @@ from po_ingest.lib.extraction.local.position_codes import (
 )
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
+from po_ingest.lib.extraction.local.reference_lines import reference_in_description
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
 from po_ingest.lib.extraction.local.supplier_references import references_under_text
@@ -69,7 +70,10 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
-from po_ingest.lib.extraction.local.untitled_columns import untitled_column_in_description
+from po_ingest.lib.extraction.local.untitled_columns import (
+    untitled_column_in_description,
+    untitled_word_beside_text,
+)
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
     date_order,
@@ -344,7 +348,11 @@ class LocalExtractor:
             raise decline(problem)
         if problem := untitled_column_in_description(items, table.columns):
             raise decline(problem)
+        if problem := untitled_word_beside_text(items):
+            raise decline(problem)
         if problem := label_in_item(items):
+            raise decline(problem)
+        if problem := reference_in_description(items):
             raise decline(problem)
         if problem := text_in_code(items):
             raise decline(problem)

@@ -19,6 +19,8 @@ _NUMBER = re.compile(
     rf"^(?:{alternatives(vocabulary()['title_number']['words'])})\s*[:#]?\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
+# A number followed by a comma and a place's name ("No.7, Kuwait City"): an address's.
+_PLACE_AFTER = re.compile(r"^\S*\d\S*,\s*[^\W\d_]")
 _ROWS_UNDER = 4  # a title's number sits within a few lines of it
 _ALIGNED = 4.0  # points between the title's edge and its number label's
 _BESIDE = 150.0  # points between the title and its number on its line, at most
@@ -35,12 +37,19 @@ def _labelled(cells: list[Cell], position: int) -> tuple[str, list[Word]] | None
     """What the number label at `position` labels: the rest of its cell ("No. P00342"),
     else the next cell ("Number   PO284256-1")."""
     match = _NUMBER.match(cells[position].text)
-    if match is None:
+    if match is None or _in_an_address(cells, position, match["rest"]):
         return None
     if match["rest"]:
         return match["rest"], cells[position].words[1:]
     beside = cells[position + 1] if position + 1 < len(cells) else None
     return (beside.text, beside.words) if beside else None
+
+
+def _in_an_address(cells: list[Cell], position: int, rest: str) -> bool:
+    """A shop's or a building's number inside an address line ("complex - No.7, Kuwait
+    City"): words before the label on its line, a comma and a place after its number."""
+    before = position > 0 and cells[position].x0 - cells[position - 1].x1 <= _BESIDE
+    return before and _PLACE_AFTER.match(rest) is not None
 
 
 def _bare_number(title: Cell, cell: Cell) -> bool:

@@ -11,6 +11,8 @@ from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Word
 
+_APART = 2.0  # a column's gap against the widest space between the text's words
+
 
 def _gutters(words: list[Word]) -> list[tuple[float, float]]:
     """The x-ranges no word covers, between the leftmost and rightmost word, wider than
@@ -51,3 +53,33 @@ def untitled_column_in_description(
             texts = [w.text for w in cells[0]]
             return f"the descriptions hold an untitled column's words: {' '.join(texts)!r}"
     return None
+
+
+def untitled_word_beside_text(items: list[dict[str, Found]]) -> str | None:
+    """Why a wrapped description holds a word of an untitled column printed on one of its
+    lines only (a "Specification" left empty on the other items): set apart from its line
+    by a gap wider than twice any other between the text's words, it starts right of where
+    each other line of the text ends, while text wraps at one edge."""
+    for number, item in enumerate(items, start=1):
+        lines = _lines(_value_words(item["description"]) if "description" in item else [])
+        if len(lines) < 3:
+            continue
+        gaps = [(a, b) for line in lines for a, b in zip(line, line[1:], strict=False)]
+        for index, line in enumerate(lines):
+            ends = max(w.x1 for n, other in enumerate(lines) if n != index for w in other)
+            for before, after in zip(line, line[1:], strict=False):
+                gap = after.x0 - before.x1
+                spaces = [b.x0 - a.x1 for a, b in gaps if b is not after]
+                if after.x0 > ends and gap > _APART * max(spaces, default=gap):
+                    return f"line {number}'s description holds an untitled column's word: {after.text!r}"
+    return None
+
+
+def _lines(words: list[Word]) -> list[list[Word]]:
+    lines: list[list[Word]] = []
+    for word in sorted(words, key=lambda w: (w.center_y, w.x0)):
+        if lines and abs(word.center_y - lines[-1][0].center_y) < word.height / 2:
+            lines[-1].append(word)
+        else:
+            lines.append([word])
+    return [sorted(line, key=lambda w: w.x0) for line in lines]

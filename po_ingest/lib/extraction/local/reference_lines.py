@@ -1,0 +1,33 @@
+"""A reference line read into an item's description: its label missing from the words
+("Vendor Product No. RPM 777 526/02000" without "No."), the line under the item's text no
+longer reads as a reference and joins the text. What is left of it still shows: the item's
+own code again, set in pieces."""
+
+from __future__ import annotations
+
+from po_ingest.lib.extraction.local.header import Found
+
+
+def reference_in_description(items: list[dict[str, Found]]) -> str | None:
+    """Why an item's description holds a reference line, if it does."""
+    for number, item in enumerate(items, start=1):
+        description = item.get("description")
+        if description is None:
+            continue
+        code = str(item["item_code"].value) if "item_code" in item else ""
+        if code and _code_in_pieces(code, str(description.value)):
+            return f"line {number}'s description holds its item code again, set in pieces"
+    return None
+
+
+def _code_in_pieces(code: str, description: str) -> bool:
+    """A run of two or more of the description's words that joined spell the code."""
+    words = description.split()
+    for start in range(len(words)):
+        for end in range(start + 2, len(words) + 1):
+            joined = "".join(words[start:end])
+            if joined == code:
+                return True
+            if not code.startswith(joined):
+                break
+    return False

@@ -109,21 +109,30 @@ def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
 
 # One-word titles long enough that a letter off is a misspelling, not another word.
 _MISSPELT_LENGTH = 8
-_LONG_TITLES = {
-    plain(phrase): name
-    for name, phrases in vocabulary()["columns"].items()
-    for phrase in phrases
-    if phrase.isalpha() and len(phrase) >= _MISSPELT_LENGTH
-}
+
+
+def _long_titles() -> dict[int, dict[str, str]]:
+    """Title → column name, by the title's length (a misspelling keeps its length)."""
+    by_length: dict[int, dict[str, str]] = {}
+    for name, phrases in vocabulary()["columns"].items():
+        for phrase in phrases:
+            if phrase.isalpha() and len(phrase) >= _MISSPELT_LENGTH:
+                by_length.setdefault(len(phrase), {})[plain(phrase)] = name
+    return by_length
+
+
+_LONG_TITLES = _long_titles()
 
 
 def _misspelt(text: str, kind: ColumnWords) -> str | None:
     """A long one-word title with one letter wrong ("Descripsión"): the title it misspells."""
-    word = plain(text.lower())
-    if not word.isalpha() or len(word) < _MISSPELT_LENGTH:
+    if len(text) < _MISSPELT_LENGTH // 2:  # lower() lengthens a letter to two at most
         return None
-    for title, name in _LONG_TITLES.items():
-        if len(title) == len(word) and sum(a != b for a, b in zip(title, word, strict=True)) == 1:
+    word = plain(text.lower())
+    if not word.isalpha():
+        return None
+    for title, name in _LONG_TITLES.get(len(word), {}).items():
+        if sum(a != b for a, b in zip(title, word, strict=True)) == 1:
             return name if name in kind.patterns else None
     return None
 

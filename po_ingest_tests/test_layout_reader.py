@@ -13,7 +13,13 @@ import pytest
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import unboxed_values
 from po_ingest.lib.extraction.local import LocalExtractor
-from po_ingest.lib.extraction.local.columns import titled_columns
+from po_ingest.lib.extraction.local.columns import (
+    ORDER_COLUMNS,
+    UNIT_COUNTED_ORDER_COLUMNS,
+    titled_columns,
+)
+from po_ingest.lib.extraction.local.grid import GridTables, grid_headers
+from po_ingest.lib.extraction.local.layout import page_rows
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import phrase_pattern, vocabulary
 from po_ingest.lib.models import Box, ExtractedPurchaseOrder, ExtractionResult
@@ -1437,6 +1443,23 @@ def test_the_table_finder_reads_only_pages_naming_a_quantity_and_an_amount(monke
     order = _read(doc.tobytes()).order
     assert [i.line_total for i in order.items] == [Decimal("25.00"), Decimal("5.00")]
     assert set(searched) == {0}
+
+
+def test_the_table_finder_searches_a_region_once_for_every_kind_of_columns(monkeypatch):
+    searched = []
+    find_tables = pymupdf.Page.find_tables
+
+    def recording(page, *args, **kwargs):
+        searched.append((page.number, kwargs["clip"], kwargs["strategy"]))
+        return find_tables(page, *args, **kwargs)
+
+    monkeypatch.setattr(pymupdf.Page, "find_tables", recording)
+    pdf = pymupdf.open(stream=_ruled_grid(), filetype="pdf")
+    rows = [row for n, page in enumerate(pdf) for row in page_rows(page, n)]
+    grid = GridTables(pdf)
+    found = [grid_headers(grid, rows, kind) for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS)]
+    assert found[0] and found[1]
+    assert searched and len(searched) == len(set(searched))
 
 
 def test_dotted_dates_do_not_make_a_decimal_comma_order_read_4_002_pieces_as_4():

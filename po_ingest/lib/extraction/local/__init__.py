@@ -27,7 +27,7 @@ from po_ingest.lib.extraction.local.columns import (
 from po_ingest.lib.extraction.local.dollar import currency_warnings, dollarised
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
-from po_ingest.lib.extraction.local.grid import grid_headers
+from po_ingest.lib.extraction.local.grid import GridTables, grid_headers
 from po_ingest.lib.extraction.local.header import Found, disagreeing, find_labelled, same_number
 from po_ingest.lib.extraction.local.item_labels import label_in_item
 from po_ingest.lib.extraction.local.labelled_item import labelled_item_table
@@ -163,8 +163,9 @@ class LocalExtractor:
     def _read_grid(self, pdf, rows: list[Row], titles: list[str], rules: HorizontalRules):
         """The order under a ruled grid's (or an aligned table's) header: its titles read
         as usual, else with "Unit" counting; None when neither gives an order."""
+        grid = GridTables(pdf)
         for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS):
-            if headers := grid_headers(pdf, rows, kind):
+            if headers := grid_headers(grid, rows, kind):
                 try:
                     table = find_items(rows, headers, kind, rules)
                     return self._read(rows, titles, table, rules)

@@ -61,8 +61,23 @@ def _header_region(
     return top, max(w.y1 for w in last.words)
 
 
+class GridTables:
+    """The tables pymupdf finds in a page's region by one strategy, found once: each kind of
+    columns searches the same regions, and the finder is the reader's slowest step."""
+
+    def __init__(self, pdf: pymupdf.Document) -> None:
+        self.pdf = pdf
+        self._found: dict[tuple, list] = {}
+
+    def tables(self, number: int, clip: tuple[float, ...], strategy: str) -> list:
+        key = (number, clip, strategy)
+        if key not in self._found:
+            self._found[key] = self.pdf[number].find_tables(clip=clip, strategy=strategy).tables
+        return self._found[key]
+
+
 def grid_headers(
-    pdf: pymupdf.Document,
+    grid: GridTables,
     rows: list[Row],
     kind: ColumnWords = ORDER_COLUMNS,
     needed: frozenset[str] = _ORDER_NEEDED,
@@ -70,7 +85,7 @@ def grid_headers(
     """Per page, the first table whose header names an item table of `kind` (its words
     naming the `needed` columns), keyed by the index of its first row in `rows`."""
     found: dict[int, Header] = {}
-    for number, page in enumerate(pdf):
+    for number, page in enumerate(grid.pdf):
         region = _header_region([r for r in rows if r.page == number], kind, needed)
         if region is None:
             continue
@@ -80,7 +95,7 @@ def grid_headers(
             header = next(
                 (
                     (columns, table.header.bbox)
-                    for table in page.find_tables(clip=clip, strategy=strategy).tables
+                    for table in grid.tables(number, clip, strategy)
                     if (columns := titled_columns(_titles(table), kind))
                 ),
                 None,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.hyphens import as_printed
@@ -63,15 +64,17 @@ class Row:
     page: int
     words: list[Word] = field(default_factory=list)
 
-    @property
+    # A row's words are settled once it is made (`page_rows` keeps its own running sum): its
+    # height, middle and text are read over and over, and computed once.
+    @cached_property
     def height(self) -> float:
         return max(w.height for w in self.words)
 
-    @property
+    @cached_property
     def y(self) -> float:
         return sum(w.center_y for w in self.words) / len(self.words)
 
-    @property
+    @cached_property
     def text(self) -> str:
         return " ".join(w.text for w in self.words)
 
@@ -103,15 +106,18 @@ def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
     lines = {key: words for key, words in lines.items() if not _set_vertically(words)}
     words = [part for word in _without_overprints(lines) for part in split_scripts(word)]
     words.sort(key=lambda w: (w.center_y, w.x0))
-    rows: list[Row] = []
+    grouped: list[list[Word]] = []
+    middles = 0.0  # the sum of the last group's center_y: its mean is the row's y
     for word in words:
-        if rows and abs(word.center_y - rows[-1].y) <= max(2.0, 0.4 * word.height):
-            rows[-1].words.append(word)
+        if grouped and abs(word.center_y - middles / len(grouped[-1])) <= max(
+            2.0, 0.4 * word.height
+        ):
+            grouped[-1].append(word)
+            middles += word.center_y
         else:
-            rows.append(Row(page_number, [word]))
-    for row in rows:
-        row.words.sort(key=lambda w: w.x0)
-    return rows
+            grouped.append([word])
+            middles = word.center_y
+    return [Row(page_number, sorted(group, key=lambda w: w.x0)) for group in grouped]
 
 
 _VERTICAL_RATIO = 3  # a line this many times taller than wide runs down the page

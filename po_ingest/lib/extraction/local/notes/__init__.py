@@ -12,7 +12,7 @@ from po_ingest.lib.delivery_note_model import DeliveryNoteExtraction
 from po_ingest.lib.extraction.base import Document
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import decline
-from po_ingest.lib.extraction.local.grid import grid_headers
+from po_ingest.lib.extraction.local.grid import GridTables, grid_headers
 from po_ingest.lib.extraction.local.header import Found, find_labelled
 from po_ingest.lib.extraction.local.language import document_language
 from po_ingest.lib.extraction.local.layout import Row
@@ -48,7 +48,7 @@ class LocalNoteExtractor:
                 raise decline(problem)
             table = find_items(rows, None, NOTE_COLUMNS)
             if table is None and (
-                headers := grid_headers(pdf, rows, NOTE_COLUMNS, NOTE_GRID_NEEDED)
+                headers := grid_headers(GridTables(pdf), rows, NOTE_COLUMNS, NOTE_GRID_NEEDED)
             ):
                 table = find_items(rows, headers, NOTE_COLUMNS)
             if table is None:

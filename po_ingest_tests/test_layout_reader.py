@@ -12,6 +12,7 @@ import pytest
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.checks import unboxed_values
+from po_ingest.lib.extraction.documents import text_layers
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.columns import (
     ORDER_COLUMNS,
@@ -1455,7 +1456,7 @@ def test_the_table_finder_searches_a_region_once_for_every_kind_of_columns(monke
 
     monkeypatch.setattr(pymupdf.Page, "find_tables", recording)
     pdf = pymupdf.open(stream=_ruled_grid(), filetype="pdf")
-    rows = [row for n, page in enumerate(pdf) for row in page_rows(page, n)]
+    rows = [row for n, layer in enumerate(text_layers(pdf)) for row in page_rows(*layer, n)]
     grid = GridTables(pdf)
     found = [grid_headers(grid, rows, kind) for kind in (ORDER_COLUMNS, UNIT_COUNTED_ORDER_COLUMNS)]
     assert found[0] and found[1]

@@ -60,19 +60,35 @@ def open_pdf(content: bytes) -> pymupdf.Document:
     return doc
 
 
-def page_texts(doc: pymupdf.Document, first_pages: int | None = None) -> list[str]:
+def text_layers(
+    doc: pymupdf.Document, first_pages: int | None = None
+) -> list[tuple[pymupdf.Page, pymupdf.TextPage]]:
+    """Each page (of the first `first_pages`) with its text layer, read once: its plain text,
+    words and spans all come from it (their flags are the same, images left out)."""
+    import pymupdf
+
+    layers = []
     try:
-        return [
-            doc[n].get_text() for n in range(min(doc.page_count, first_pages or doc.page_count))
-        ]
+        for n in range(min(doc.page_count, first_pages or doc.page_count)):
+            page = doc[n]
+            layers.append((page, page.get_textpage(flags=pymupdf.TEXTFLAGS_TEXT)))
     except Exception as exc:
         raise PermanentExtractionError(f"corrupt PDF: a page cannot be read ({exc})") from None
+    return layers
+
+
+def page_texts(doc: pymupdf.Document, first_pages: int | None = None) -> list[str]:
+    return [page.get_text(textpage=layer) for page, layer in text_layers(doc, first_pages)]
 
 
 def has_text_layer(doc: pymupdf.Document, first_pages: int | None = None) -> bool:
     """True when most pages (of the first `first_pages`) carry real text (a digital PDF),
     False for scans."""
-    return mostly_text([len("".join(t.split())) for t in page_texts(doc, first_pages)])
+    return texts_mostly_text(page_texts(doc, first_pages))
+
+
+def texts_mostly_text(page_texts: list[str]) -> bool:
+    return mostly_text([len("".join(t.split())) for t in page_texts])
 
 
 def mostly_text(visible_chars_per_page: list[int]) -> bool:

@@ -95,10 +95,11 @@ class Row:
 _LINES_PER_BLOCK = 100_000
 
 
-def page_rows(page: pymupdf.Page, page_number: int) -> list[Row]:
-    """The page's words grouped into rows by vertical position, top to bottom, left to right."""
+def page_rows(page: pymupdf.Page, layer: pymupdf.TextPage, page_number: int) -> list[Row]:
+    """The page's words (from its text `layer`) grouped into rows by vertical position, top
+    to bottom, left to right."""
     lines: dict[tuple[int, int], list[Word]] = {}
-    for w in page.get_text("words"):
+    for w in page.get_text("words", textpage=layer):
         if w[4].strip() and not _RULE.match(w[4]):
             line = w[5] * _LINES_PER_BLOCK + w[6]
             text = as_printed(w[4])
@@ -186,11 +187,11 @@ def split_scripts(word: Word) -> list[Word]:
     ]
 
 
-def title_texts(page: pymupdf.Page) -> list[str]:
+def title_texts(page: pymupdf.Page, layer: pymupdf.TextPage) -> list[str]:
     """Text set noticeably larger than the page's body text: titles and letterheads."""
     spans = [
         (span["size"], span["text"].strip())
-        for block in page.get_text("dict")["blocks"]
+        for block in page.get_text("dict", textpage=layer)["blocks"]
         for line in block.get("lines", [])
         for span in line["spans"]
         if span["text"].strip()

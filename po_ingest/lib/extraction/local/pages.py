@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from po_ingest.lib.extraction.base import Document
-from po_ingest.lib.extraction.documents import has_text_layer, open_pdf
+from po_ingest.lib.extraction.documents import open_pdf, text_layers, texts_mostly_text
 from po_ingest.lib.extraction.local.gate import decline
 from po_ingest.lib.extraction.local.layout import Row, page_rows, title_texts
 
@@ -22,7 +22,8 @@ def text_pages(document: Document) -> Iterator[tuple[pymupdf.Document, list[str]
     if document.content_type != "application/pdf":
         raise decline("not a PDF (photos need AI extraction)")
     with open_pdf(document.content) as pdf:
-        if not has_text_layer(pdf):
+        layers = text_layers(pdf)
+        if not texts_mostly_text([page.get_text(textpage=layer) for page, layer in layers]):
             raise decline("the PDF has no text layer (a scan)")
-        titles = title_texts(pdf[0])
-        yield pdf, titles, [row for n, page in enumerate(pdf) for row in page_rows(page, n)]
+        titles = title_texts(*layers[0])
+        yield pdf, titles, [row for n, layer in enumerate(layers) for row in page_rows(*layer, n)]

@@ -29,6 +29,9 @@ class ColumnWords:
 
     patterns: dict[str, re.Pattern[str]]
     needed: tuple[frozenset[str], ...]
+    # All of `patterns` as one, a named group per column in their order: the first column
+    # whose title matches is the group that matched (one search, where most words are none).
+    any_title: re.Pattern[str]
     unit_counts: bool = False  # "Unit" beside "Unit Price" and "Amount" is the quantity
     # "Product" beside "Description", no code column: the first holds the item's code.
     product_codes: bool = False
@@ -40,12 +43,14 @@ def column_words(
     unit_counts: bool = False,
     product_codes: bool = False,
 ) -> ColumnWords:
+    groups = "|".join(f"(?P<{name}>{alternatives(phrases)})" for name, phrases in sections.items())
     return ColumnWords(
         {
             name: re.compile(rf"^(?:{alternatives(phrases)}){_QUALIFIER}$", re.IGNORECASE)
             for name, phrases in sections.items()
         },
         tuple(frozenset(n) for n in needed),
+        re.compile(rf"^(?:{groups}){_QUALIFIER}$", re.IGNORECASE),
         unit_counts,
         product_codes,
     )
@@ -100,11 +105,11 @@ class Column:
 
 @cache
 def name_of(text: str, kind: ColumnWords = ORDER_COLUMNS) -> str | None:
-    return (
-        next((n for n, r in kind.patterns.items() if r.match(text)), None)
-        or _compound(text, kind)
-        or _misspelt(text, kind)
-    )
+    return _title_of(text, kind) or _compound(text, kind) or _misspelt(text, kind)
+
+
+def _title_of(text: str, kind: ColumnWords) -> str | None:
+    return match.lastgroup if (match := kind.any_title.match(text)) else None
 
 
 # One-word titles long enough that a letter off is a misspelling, not another word.
@@ -149,7 +154,7 @@ def _compound(text: str, kind: ColumnWords) -> str | None:
     parts = [p for p in _JOINED.split(text) if p]
     if len(parts) < 2:
         return None
-    names = {next((n for n, r in kind.patterns.items() if r.match(p)), None) for p in parts}
+    names = {_title_of(p, kind) for p in parts}
     return "code_description" if names == _CODE_AND_DESCRIPTION else None
 
 

@@ -16,7 +16,7 @@ from po_ingest.lib.batch_runs import packed_batches
 from po_ingest_tests.support import bad_files
 from po_ingest_tests.support.daemon import wait_for
 from po_ingest_tests.support.documents import order, purchase_order_pdf
-from po_ingest_tests.support.e2e_stack import MODEL_LANE_SLOTS
+from po_ingest_tests.support.e2e_stack import MAX_ATTEMPTS, MODEL_LANE_SLOTS
 
 pytestmark = pytest.mark.e2e
 TIMEOUT = 180
@@ -213,7 +213,8 @@ def test_scan_is_imported_through_gemini(stack, corpus_documents):
 def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, corpus_documents):
     """Gemini's endpoint goes away. Scans fill the model lane, waiting out the outage with no
     attempt spent; a digital PO uploaded then is imported at once, in its own lane. Down for
-    well past the retry budget (1 + 2 s here): back up, every scan is imported, once."""
+    for more tries than the retry budget (3 attempts, 1 + 2 s here): back up, every scan is
+    imported, once."""
     _, documents = corpus_documents
     scans = [d for d in documents if d.kind == "scan"][: MODEL_LANE_SLOTS + 1]
     stack.gemini.stop()  # connection refused, as when the API or the network is gone
@@ -243,10 +244,26 @@ def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, cor
         assert done.status == "processed" and done.lane == "local", done.last_error
         assert done.attempts == 1
         assert in_outage(), "the scans still hold the model lane while the digital PO went by"
-        time.sleep(20)  # far past the attempts' 1 + 2 s of backoff
-        dead = [
-            r for r in (stack.store.batches.get(b.id) for b, _ in waiting) if r.status == "dead"
+
+        # Each scan holding the lane tries its step again more times than its whole attempt
+        # budget (3, 1 + 2 s of backoff) while the model stays down: counted, it would die.
+        def rows():
+            return [stack.store.batches.get(b.id) for b, _ in waiting]
+
+        holding = [
+            r.dagster_run_id for r in rows() if "waiting for the model" in (r.last_error or "")
         ]
+        tried = {run_id: _step_retries(run_id) for run_id in holding}
+        wait_for(
+            lambda: (
+                any(r.status == "dead" for r in rows())
+                or all(_step_retries(run_id) >= tried[run_id] + MAX_ATTEMPTS for run_id in holding)
+            ),
+            TIMEOUT,
+            f"each waiting scan to try {MAX_ATTEMPTS} more times",
+            poll=1,
+        )
+        dead = [r for r in rows() if r.status == "dead"]
         assert not dead, [r.last_error for r in dead]
     finally:
         stack.gemini.start()
@@ -260,6 +277,11 @@ def test_a_model_outage_starves_no_digital_document_and_kills_no_scan(stack, cor
         waited += any(w.startswith("model_outage:") for w in done.warnings)
     # The one past the lane's slots was queued, not waiting, for most of the outage.
     assert waited >= MODEL_LANE_SLOTS
+
+
+def _step_retries(run_id: str) -> int:
+    with dg.DagsterInstance.get() as instance:
+        return len(instance.all_logs(run_id, of_type=dg.DagsterEventType.STEP_UP_FOR_RETRY))
 
 
 BAD_FILES = {

@@ -101,8 +101,10 @@ def test_a_poison_file_is_one_mail_and_one_slack_message_per_death(alerting):
 
 
 def _sensor(stack, action: str) -> None:
+    """`dagster sensor <action>` as an operator runs it, on the daemon's workspace: the running
+    code server (REPO_ROOT/workspace.yaml would start and load a code location of its own)."""
     command = [str(BIN / "dagster"), "sensor", action, "pending_batches_sensor"]
-    command += ["-w", str(REPO_ROOT / "workspace.yaml")]
+    command += ["-w", str(stack.daemon.code_server.workspace())]
     done = subprocess.run(command, env=stack.env(), cwd=REPO_ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
 

@@ -4,6 +4,7 @@ batches they queue processed like any upload. A daemon SIGKILLed between a mail'
 batch rows and its move (support/daemon_hooks) loses and doubles nothing after its restart; a
 file copied slowly into the folder is taken once, whole."""
 
+import datetime as dt
 import hashlib
 import os
 import signal
@@ -11,8 +12,10 @@ import threading
 import time
 from pathlib import Path
 
+import dagster as dg
 import pytest
 
+from po_ingest.defs.alerts import sensor_ticks
 from po_ingest_tests.support.daemon import REPO_ROOT, wait_for
 from po_ingest_tests.support.documents import order, purchase_order_pdf
 from po_ingest_tests.support.e2e_stack import running_stack
@@ -139,7 +142,18 @@ def test_a_file_copied_slowly_into_the_watched_folder_is_imported_once_whole(cha
     (batch,) = wait_for(imported, TIMEOUT, "slow.pdf to be imported")
     assert batch.file_sha256 == hashlib.sha256(content).hexdigest(), "taken whole"
     assert batch.uploaded_by == "folder:purchase_orders" and not target.exists()
-    time.sleep(6)  # another tick of the folder sensor
+    _wait_for_a_folder_tick_after(stack, dt.datetime.now(dt.UTC))
     assert [
         b.id for b in stack.store.batches.list(limit=500) if b.original_filename == "slow.pdf"
     ] == [batch.id]
+
+
+def _wait_for_a_folder_tick_after(stack, moment: dt.datetime) -> None:
+    """A whole tick of the folder sensor, started after `moment`, has ended."""
+
+    def ticked() -> bool:
+        with dg.DagsterInstance.from_config(str(stack.dagster_home)) as instance:
+            last = sensor_ticks(instance, {"watched_folder_sensor"}).get("watched_folder_sensor")
+        return last is not None and last > moment
+
+    wait_for(ticked, TIMEOUT, "another tick of the folder sensor", poll=0.5)

@@ -23,6 +23,7 @@ from po_ingest_tests.support.fake_gemini import FakeGemini
 from po_ingest_tests.support.pipeline import SCRIPTED
 
 RETRY_DELAYS = (1, 2)
+MAX_ATTEMPTS = 3
 GEMINI_KEY = "AIzaSyFAKE-e2e-0123456789abcdefghij"
 TIMEOUT = 180
 # The model lane is small here, so a test fills it with a handful of scans (dagster.yaml: 24).
@@ -51,7 +52,7 @@ class E2EStack:
             "PO_INGEST_EXTRACTOR": SCRIPTED,
             "PO_INGEST_TEST_STATE_DIR": str(self.state_dir),
             "PO_INGEST_RETRY_DELAYS": ",".join(map(str, RETRY_DELAYS)),
-            "PO_INGEST_MAX_ATTEMPTS": "3",
+            "PO_INGEST_MAX_ATTEMPTS": str(MAX_ATTEMPTS),
             "PO_INGEST_MODEL_PROBE_SECONDS": str(PROBE_SECONDS),
             "PO_INGEST_RUN_STATUS_SENSOR_SECONDS": "5",  # short waits, as the retry delays
             "PO_INGEST_PENDING_SENSOR_SECONDS": "2",

@@ -345,3 +345,33 @@ def test_a_brazilian_data_emissao_labels_the_order_date_in_a_stacked_label_colum
     header += [(-360, 92, "Pedido:"), (380, 92, "29852927")]
     order = _read(header, title="Pedido")
     assert (order.po_number, order.order_date) == ("29852927", dt.date(2025, 11, 25))
+
+
+def test_an_order_label_opening_another_labels_value_is_no_label():
+    """ "Denominación:" then "Pedido local1 ABMMEXMR" names the order; "Pedido" in it is not
+    the number's label (SAP's "Nº de pedido:" missing), so "local1" is no order number."""
+    header = [(310, 80, "Denominación:"), (400, 80, "Pedido local1 ABMMEXMR")]
+    header += [(310, 92, "Fecha:"), (400, 92, "13.06.2026")]
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _read(header, title="Documento")
+
+
+def test_an_order_label_with_its_number_beside_another_label_is_still_the_numbers():
+    header = [(310, 80, "To:"), (400, 80, "ORDER 1167839"), (310, 92, "Fecha:")]
+    header += [(400, 92, "13.06.2026")]
+    assert _read(header, title="Documento").po_number == "1167839"
+
+
+def test_a_document_number_that_is_not_the_order_number_declines():
+    """ "Belegnummer: 6251839" beside "Auftrag Nr. 2252117" (the customer's reference whose
+    "Kunde:" is missing): which is the order's is not guessed."""
+    header = [(300, 80, "Belegnummer:"), (400, 80, "6251839"), (300, 92, "Auftrag Nr.")]
+    header += [(400, 92, "2252117"), (300, 104, "Datum:"), (400, 104, "03.09.2026")]
+    with pytest.raises(ExtractionDeclined, match="two purchase-order numbers"):
+        _read(header)
+
+
+def test_a_document_number_repeating_the_order_number_is_the_same_number():
+    header = [(300, 80, "Belegnummer:"), (400, 80, "6251839"), (300, 92, "Auftrag Nr.")]
+    header += [(400, 92, "6251839"), (300, 104, "Datum:"), (400, 104, "03.09.2026")]
+    assert _read(header).po_number == "6251839"

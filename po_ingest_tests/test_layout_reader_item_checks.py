@@ -134,13 +134,16 @@ def test_a_reference_to_another_number_than_the_code_over_it_is_declined():
         ("BL", "is two letters or fewer"),
         ("Ihre", "is the first word of a reference's label"),
         ("Nummer: 50-0041-000-100", "holds a reference"),
+        ("Distribution board Yes", "ends on a flag's yes or no"),
+        ("Fuel surcharge 1 EA / 1 EA", "ends on a count of units per units"),
     ],
 )
 def test_a_description_left_over_from_missing_words_is_declined(description, declined):
     """ "Supplier" is a label whose value ("Item:SMOE-62542") was not read; "- Steel bolts"
     the rest of a "AB-100 - Steel bolts" cell parted at the wrong place; "pieces" the unit's
     column, "BL" another column's code, "Ihre" a reference's label ("Ihre Materialnummer")
-    read as the description when the words naming their columns are missing."""
+    read as the description when the words naming their columns are missing; "Yes" a
+    "Drop-Ship" flag's, "1 EA / 1 EA" SAP's price count under the text."""
     from po_ingest_tests.test_layout_reader import _PLAIN_TOTALS, _item, _titles
 
     items = _item(160, "AB-100", description, "10", "2.50", "25.00")

@@ -9,7 +9,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pymupdf
+import pytest
 
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _totals
 
 _FRENCH_TITLES = [
@@ -221,3 +223,17 @@ def test_the_lines_flush_under_a_part_numbers_text_go_on_with_it_up_to_a_blank_l
 
 def test_a_net_sum_printed_alone_is_the_orders_total():
     assert _german_order([(360, 140, "EUR / PE")]).total == Decimal("3240.00")
+
+
+def test_a_bracketed_code_left_in_the_description_declines():
+    """ "[AB-100] Steel bolts M8" beside another column's "TYCAB-100" (a reference whose title
+    is missing, taken for the code column): the bracketed code is the product's own."""
+    titles = [(X["code"], 140, "Code"), (X["description"], 140, "Désignation")]
+    titles += _FRENCH_TITLES[1:]
+    lines = _french_line(160, "TYCAB-100", "10", "2,50", "25,00")
+    lines += [(X["description"], 160, "[AB-100] Boulons acier M8")]
+    lines += _french_line(174, "TYCCD-200", "4", "1,25", "5,00")
+    lines += [(X["description"], 174, "[CD-200] Rondelles")]
+    content, _ = _page(_header() + titles + lines + _FRENCH_TOTALS, title="COMMANDE")
+    with pytest.raises(ExtractionDeclined, match="bracketed code"):
+        _read(content)

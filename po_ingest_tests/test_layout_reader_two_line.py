@@ -193,6 +193,15 @@ def test_a_prefix_before_the_number_on_the_first_page_only_is_not_the_numbers():
     assert order.po_number == "4500012345"
 
 
+def test_a_prefix_before_the_number_under_the_title_on_the_first_page_only_is_not_the_numbers():
+    """Page 1 prints "S05-4500012345" under the title "Bestellung" without a label, the next
+    page "4500012345" under "Bestellnummer:"."""
+    first = [(312, 36, "Bestellung"), (312, 48, "S05-4500012345")]
+    first += [part for part in _interleaved_page() if part[1] != 60]
+    second = [(312, 60, "Bestellnummer:"), (404, 60, "4500012345"), (61, 120, "Seite 2 von 2")]
+    assert _read(_pdf([first, second])).po_number == "4500012345"
+
+
 def _broken_over_pages(above_amounts: list[tuple[float, float, str]]) -> bytes:
     """An item's text line last on page 1, its amounts line atop page 2 under
     `above_amounts`."""

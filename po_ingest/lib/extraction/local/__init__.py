@@ -245,7 +245,15 @@ class LocalExtractor:
         if "document_number" in fields:
             # A bare "Number" is as likely a supplier's or a page count's: the title's own
             # number must not say otherwise.
-            fields.setdefault("po_number", fields.pop("document_number"))
+            document_number = fields.pop("document_number")
+            if "po_number" in fields and not same_number(
+                str(fields["po_number"].value), str(document_number.value)
+            ):
+                raise decline(
+                    f"two purchase-order numbers: {fields['po_number'].value} and"
+                    f" the document's {document_number.value}"
+                )
+            fields.setdefault("po_number", document_number)
         if "po_number" in fields and (
             other := disagreeing(header_rows, "po_number", po_number, fields["po_number"])
             or _titled_number_disagreeing(header_rows, fields["po_number"], read_date)
@@ -257,8 +265,6 @@ class LocalExtractor:
             other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
         ):
             raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
-        if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
-            fields["po_number"] = bare
         if "supplier_name" in fields and (
             runs_on(fields["supplier_name"], header_rows)
             or ends_a_phrase(fields["supplier_name"], header_rows)
@@ -294,6 +300,9 @@ class LocalExtractor:
             fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
+        if bare := unprefixed_number(rows, fields["po_number"]):
+            # Whether labelled or read under the title: later pages print it bare.
+            fields["po_number"] = bare
         if "order_date" not in fields:
             raise _HeaderFieldMissing(*decline("no unambiguous order date").args)
         totals = find_totals(rows[table.end_row :], decimal_comma)

@@ -7,7 +7,10 @@ does a code's word end in one hyphen ("AW-14-", "55-DUTY-S1-FRAME-250M- BHARAT";
 them pads it: "05AVAR1380----"): the rest of it was printed elsewhere. Nor is a code a word of letters alone set a word's space before
 its description on one line ("Geschirmter" of "Geschirmter WinkelsteckerTyp"): that is one
 run of text, its first word taken for a code when the description's title is not printed.
-And a description is never a number alone ("10"): a position taken into its cell."""
+And a description is never a number alone ("10"): a position taken into its cell. A code in
+an ERP's square brackets ("[2107259-1] ECAU240115", Odoo's) is taken out of the text when
+its column is read right; left whole in the code or the text, another column (a "TYC…"
+reference whose title is missing) was read as the code's."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ _TEXT_WORD = re.compile(r"^(?=.*[a-zà-ÿ])[^\W\d_]{3,}[.,;]?$")
 _WORD_SPACE = 0.6
 _LETTERS = re.compile(r"^[^\W\d_]+$")
 _COLOURS = frozenset(all_phrases(vocabulary()["colours"]))
+_BRACKETED_CODE = re.compile(r"^\[[^\]\s]*\d[^\]\s]*\]$")
 
 
 def _opens_its_text(item: dict[str, Found]) -> bool:
@@ -53,6 +57,9 @@ def text_in_code(items: list[dict[str, Found]]) -> str | None:
             return f"line {number}'s item code is the first word of its text: {words[0]!r}"
         if any(w.endswith("-") and not w.endswith("--") for w in words):
             return f"line {number}'s item code is cut short: {item['item_code'].value!r}"
+        texts = words + (str(item["description"].value).split() if "description" in item else [])
+        if any(_BRACKETED_CODE.match(word) for word in texts):
+            return f"line {number} holds a bracketed code left in its text: another column's"
         if "description" in item and str(item["description"].value).isdigit():
             return f"line {number}'s description is a number alone: another column's"
     return None

@@ -312,6 +312,15 @@ def _translated(rest: str, labels: Labels) -> bool:
     return bool(slash) and not head and labels.is_label(tail.strip())
 
 
+def _value_of_label_before(cells: list, position: int, rest: str) -> bool:
+    """The cell is the value of the label before it on its row ("Denominación:" then
+    "Pedido local1 ABMMEXMR", an order's name): a word opening it that reads as a label,
+    without a colon of its own and followed by more than a value, is that text's, not a
+    label ("To:" then "ORDER 1167839" is still the order's number)."""
+    before = cells[position - 1].text.rstrip() if position else ""
+    return before.endswith(":") and ":" not in cells[position].text and len(rest.split()) > 1
+
+
 def labelled_values(
     rows: list[Row], parsers: dict[str, Callable[[str], Any]], labels: Labels = ORDER_LABELS
 ) -> Iterator[tuple[str, Found]]:
@@ -328,6 +337,8 @@ def labelled_values(
                     continue
                 if match["rest"].strip(" :#") and labels.is_label(cell.text):
                     continue  # "Order Date" is the date's label, not "Order" and a value
+                if _value_of_label_before(cells, position, match["rest"]):
+                    continue
                 annotated = _ANNOTATION.match(match["rest"]) or _translated(match["rest"], labels)
                 rest = "" if annotated else match["rest"]
                 tiers = _candidates(rest, cells, position, rows, index, labels)

@@ -8,7 +8,9 @@ Nor is a description a unit alone ("pieces", "EACH"), two letters ("BL", another
 code) or the first word of a reference's label ("Ihre" of "Ihre Materialnummer"): each is
 what is left in the cell when the words that name its column are missing. A description
 ending on a number's label ("PALLET - CHEP LFC No.") ends on a label too: a reference's,
-whose number was read elsewhere."""
+whose number was read elsewhere. Nor does it end on a yes or no ("… Distributio Yes"): a
+flag column's answer ("Drop-Ship"), its title missing, or on one count of units per another
+("1 EA / 1 EA"): SAP's price-count line under the text, its "Price count/item" missing."""
 
 from __future__ import annotations
 
@@ -18,9 +20,13 @@ from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, vocabulary
 
 _OPENING_DASH = re.compile(r"^[-–]\s")
+_UNITS_PER_UNITS = re.compile(
+    r"\d[\d.,]*\s*(?P<one>[^\W\d]+)\s*/\s*\d[\d.,]*\s*(?P<other>[^\W\d]+)$"
+)
 # "No.", "Nr.", "N°", "#": a number's label abbreviated, its number not after it.
 _NUMBER_LABELS = {w for w in vocabulary()["title_number"]["words"] if not w.isalpha()}
 _UNITS = set(all_phrases(vocabulary()["units"]))
+_ANSWERS = set(all_phrases(vocabulary()["answers"]))
 _REFERENCE_OPENINGS = {
     phrase.split()[0] for phrase in all_phrases(vocabulary()["item_references"]) if " " in phrase
 }
@@ -49,6 +55,15 @@ def label_in_item(items: list[dict[str, Found]]) -> str | None:
             description.split() and description.split()[-1].lower() in _NUMBER_LABELS
         ):
             return f"line {number}'s description ends on a label: {description!r}"
+        if description.split() and description.split()[-1].lower() in _ANSWERS:
+            return f"line {number}'s description ends on a flag's yes or no: {description!r}"
+        if (ratio := _UNITS_PER_UNITS.search(description)) and {
+            ratio["one"].lower(),
+            ratio["other"].lower(),
+        } <= _UNITS:
+            return (
+                f"line {number}'s description ends on a count of units per units: {description!r}"
+            )
         if ORDER_LABELS.is_label(description.strip()):
             return f"line {number}'s description is a label alone: {description!r}"
         if _OPENING_DASH.match(description):

@@ -199,7 +199,10 @@ def test_a_note_under_another_column_before_the_text_under_a_code_does_not_end_i
     text = [(360, "35/2025"), (X["description"], "Gehäuse Durchführung")]
     text += [(X["description"], "mit Überwurfmutter")]
     [item] = _coded_order(text).items
-    assert item.description == "Gehäuse Durchführung mit Überwurfmutter"
+    assert (item.item_code, item.description) == (
+        "1102972",
+        "Gehäuse Durchführung mit Überwurfmutter",
+    )
 
 
 def test_a_labelled_value_under_the_text_under_a_code_ends_it():

@@ -42,7 +42,7 @@ def _text_cell_of(item: RawItem, word: Word) -> str:
     return "description" if name == "item_code" and item.code_opens_text else name
 
 
-def _overlap(a: Word | Cell, b: Word | Cell) -> bool:
+def _overlap(a: Word | Cell, b: Word | Cell | Column) -> bool:
     return a.x0 < b.x1 and a.x1 > b.x0
 
 
@@ -342,9 +342,19 @@ def continue_item(item: RawItem, row: Row, columns: list[Column]) -> None:
         if _currency_of_amount(run.words, item):
             continue
         number = numeric_column(run.words[0], columns) if len(run.words) == 1 else None
-        beside = _other_cell_over(run, item) if n else None
+        beside = _other_cell_over(run, item) if n else _under_other_title(run, item, columns)
         for word in run.words:
             item.add(number or beside or _text_cell_of(item, word), word)
+
+
+def _under_other_title(run: Cell, item: RawItem, columns: list[Column]) -> str | None:
+    """A row opening right of all the item's text, under a column titled for something else
+    ("L-Term." over "35/2025", a delivery week on the line under the item): that column's
+    second line, not text wrapped into the code or description left of it."""
+    text = [w for name in _text_cells(item) for w in item.cells[name]]
+    if not text or run.x0 <= max(w.x1 for w in text):
+        return None
+    return "other" if any(c.name == "other" and _overlap(run, c) for c in columns) else None
 
 
 def _currency_of_amount(words: list[Word], item: RawItem) -> bool:

@@ -175,6 +175,8 @@ class ProductionStack:
             "PO_INGEST_RETRY_DELAYS": "3,5",
             "PO_INGEST_RUN_STATUS_SENSOR_SECONDS": "5",  # short waits, as the retry delays
             "PO_INGEST_PENDING_SENSOR_SECONDS": "2",
+            # A launch lost with a killed daemon is relaunched after this grace (60 s in make run).
+            "PO_INGEST_RECONCILE_SECONDS": "10",
             "PO_INGEST_MAX_ATTEMPTS": "3",
             "PO_INGEST_API_TOKEN": TOKEN,
             "PO_INGEST_DAGSTER_UI_URL": f"http://127.0.0.1:{self.web_port}",

@@ -107,3 +107,37 @@ def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, n
 )
 def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):
     assert _supplier(line) == name
+
+
+@pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # A word the vocabulary does not know after the label, no colon between, over a value:
+        # "Supplier Kennung" is a label over the supplier's number, "Vendor Standort" one over
+        # the supplier's address block.
+        ([(50, 110, "Supplier Kennung"), (50, 122, "2000069677")], None),
+        ([(50, 110, "Vendor Standort"), (52, 122, "Acme Trading")], None),
+        # ... or with its value beside it: after a colon, or a code.
+        ([(50, 110, "Vendor Kennung"), (150, 110, ": Acme Trading")], None),
+        ([(50, 110, "Vendor Kennung"), (150, 110, "10-ACME001")], None),
+        # ... or among the block's other labels, its own value left blank.
+        (
+            [
+                (50, 110, "Supplier Tel.-Nr."),
+                (150, 110, "Supplier Kennung"),
+                (250, 110, "Supplier Email"),
+                (52, 122, "0123 4567"),
+                (252, 122, "sales@acme.com"),
+            ],
+            None,
+        ),
+        # "Vendor #" labels the vendor's number, never its name.
+        ([(50, 110, "Vendor#: Acme Trading"), (50, 122, "Acme Trading Ltd")], None),
+        # A name: after a colon, ending in a legal form, or alone on its line.
+        ([(50, 110, "Vendor: Acme Trading"), (50, 122, "12 Main Street")], "Acme Trading"),
+        ([(50, 110, "Vendor Acme Trading Ltd"), (50, 122, "12 Main Street")], "Acme Trading Ltd"),
+        ([(50, 110, "Vendor Acme Trading")], "Acme Trading"),
+    ],
+)
+def test_a_word_after_the_label_standing_where_labels_stand_is_more_of_the_label(lines, name):
+    assert _supplier(lines) == name

@@ -45,7 +45,12 @@ from po_ingest.lib.extraction.local.leading_codes import (
 from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
-from po_ingest.lib.extraction.local.party_name import ends_a_phrase, name, runs_on
+from po_ingest.lib.extraction.local.party_name import (
+    ends_a_phrase,
+    more_of_the_label,
+    name,
+    runs_on,
+)
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
 from po_ingest.lib.extraction.local.position_codes import (
@@ -268,6 +273,7 @@ class LocalExtractor:
         if "supplier_name" in fields and (
             runs_on(fields["supplier_name"], header_rows)
             or ends_a_phrase(fields["supplier_name"], header_rows)
+            or more_of_the_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)

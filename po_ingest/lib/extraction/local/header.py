@@ -101,7 +101,7 @@ def _other_script(cell: Cell) -> bool:
     return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
 
 
-def _is_a_label(cell: Cell, labels: Labels) -> bool:
+def is_a_label_cell(cell: Cell, labels: Labels = ORDER_LABELS) -> bool:
     """A label the vocabulary knows, or any words ending in a colon ("Zahlung:"): another
     field's label, not a value."""
     return (
@@ -129,7 +129,7 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if start < c.x0 < reach and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if _is_a_label(found[0], labels):
+            if is_a_label_cell(found[0], labels):
                 return None
             return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
@@ -176,7 +176,7 @@ def _next_cell(
         if cell.text.strip(" :#"):
             gap = cell.x0 - cells[position].x1
             far = gap > _BESIDE and not (gap <= _FAR and cell is cells[-1] and flush_right(cell))
-            if _is_a_label(cell, labels) or labels.is_label(cell.text.strip(" :#")) or far:
+            if is_a_label_cell(cell, labels) or labels.is_label(cell.text.strip(" :#")) or far:
                 return None
             return cell
     return None

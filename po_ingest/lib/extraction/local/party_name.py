@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found
-from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found, is_a_label_cell
+from po_ingest.lib.extraction.local.layout import Cell, Row
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FORM_FIELD = re.compile(
@@ -127,3 +127,57 @@ def ends_a_phrase(found: Found, rows: list[Row]) -> bool:
         return False
     before = cells[label - 1].words[-1].text
     return before.isalpha() and before.islower()
+
+
+_PARTY_LABEL = ORDER_LABELS.patterns["supplier_name"]
+_BESIDE = 150.0  # points between a label and a value on its right, as header.py has it
+_UNDER_EDGE = 6.0  # points a value under a label may start left of it
+_UNDER_ROWS = 3.0  # a value under its label this many times the label's height below it
+
+
+def more_of_the_label(found: Found, rows: list[Row]) -> bool:
+    """The name follows the party's label in its cell with no colon between, and that cell
+    stands where labels stand: with a value of its own beside it (": Acme Ltd", a code) or
+    under it, or between other labels on its row. "Supplier Kennung" over "2000069677" or
+    "Vendor Standort" over the address block is a longer label the vocabulary does not know,
+    not the supplier "Kennung"; a name ending in its legal form is a name wherever it stands.
+    After "Vendor #" comes the vendor's number, never its name."""
+    last = found.words[-1]
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and last in r.words), None)
+    if index is None:
+        return False
+    cells = rows[index].cells()
+    at = next(n for n, c in enumerate(cells) if last in c.words)
+    text = cells[at].text
+    label = text[: max(text.rfind(found.value), 0)].rstrip()
+    if not label or not _PARTY_LABEL.match(label):
+        return False  # the name has a cell of its own
+    if label.rstrip(":").endswith("#"):
+        return True
+    if label.endswith((":", " -", " –")) or last.text.strip(",;").lower() in _LEGAL_FORMS:
+        return False
+    return _value_beside(cells, at) or _value_under(cells[at], rows, index)
+
+
+def _value_beside(cells: list[Cell], at: int) -> bool:
+    """The next cell on the row is the label's value (after a colon, or holding a digit), or
+    the row's next label, or the row's label before it is one: a row of labels."""
+    after = cells[at + 1] if at + 1 < len(cells) else None
+    if after is not None and after.x0 - cells[at].x1 <= _BESIDE:
+        text = after.text
+        if text.startswith(":") or any(c.isdigit() for c in text) or is_a_label_cell(after):
+            return True
+    before = cells[at - 1] if at else None
+    return before is not None and cells[at].x0 - before.x1 <= _BESIDE and is_a_label_cell(before)
+
+
+def _value_under(cell: Cell, rows: list[Row], index: int) -> bool:
+    """A cell starting under the label in the next rows close below: its value, as a box
+    of labels over values or a heading over an address block prints it."""
+    row = rows[index]
+    for below in rows[index + 1 : index + 3]:
+        if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
+            return False
+        if any(cell.x0 - _UNDER_EDGE <= c.x0 < cell.x1 for c in below.cells()):
+            return True
+    return False

@@ -46,6 +46,29 @@ def test_a_price_per_one_unit_named_by_its_code_keeps_the_lines_own_unit():
     ]
 
 
+def _unit_under(title: str) -> bytes:
+    """Each line's unit "Stück" printed under `title`, its price per one unit by code."""
+    titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
+    titles += [(345, 140, title), (-480, 140, "Unit Price"), (-540, 140, "Amount")]
+    lines = []
+    for y, code, text, qty, price, total in [
+        (160, "AB-100", "Schrauben M8", "10", "2,50 EUR/1 ST", "25,00"),
+        (174, "CD-200", "Scheiben", "4", "1,25 EUR/1 ST", "5,00"),
+    ]:
+        lines += [(50, y, code), (120, y, text), (-330, y, qty), (345, y, "Stück")]
+        lines += [(-480, y, price), (-540, y, total)]
+    content, _ = _page(_header() + titles + lines + _totals(200, [("Gesamt", "30,00")]))
+    return content
+
+
+def test_a_unit_under_a_title_not_known_leaves_the_price_basis_code_in_doubt():
+    """ "Stück" under a unit's title the vocabulary does not know: the line's unit is that
+    word or the price basis's "ST", the reader cannot tell."""
+    assert [i.unit for i in _read(_unit_under("Unit")).order.items] == ["Stück", "Stück"]
+    with pytest.raises(ExtractionDeclined, match="under another title"):
+        _read(_unit_under("Gebinde"))
+
+
 def test_a_date_line_under_the_items_leaves_the_net_total_the_orders_total():
     """ "Delivery date: 02.03.2026" names a charge's word, but prints a date, not an amount."""
     lines = _totals(200, [("Gesamtnettowert", "30,00")])

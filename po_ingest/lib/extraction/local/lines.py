@@ -135,6 +135,24 @@ def _split_per_unit(raw: RawItem) -> None:
             raw.cells[name] = [Word(w.x0, w.y0, w.x1, w.y1, text) for text in split]
 
 
+def _unit_under_another_title(raw: RawItem) -> str | None:
+    """A price per one unit named by its code (SAP's "113,26 EUR/1 ST") on a line with no
+    unit column, and a word like a unit other than that code under another column's title
+    ("Stück" under one the vocabulary does not know): the line's own unit may be that word,
+    not the code."""
+    if raw.cells.get("unit"):
+        return None
+    codes = {
+        words[2].text
+        for name in ("quantity", "unit_price")
+        if len(words := raw.cells.get(name, [])) == 3 and _PER_ONE.match(words[1].text)
+    }
+    if not codes:
+        return None
+    units = (w.text for w in raw.cells.get("other", []) if w.text.isalpha() and _UNIT.match(w.text))
+    return next((unit for unit in units if unit not in codes), None)
+
+
 def _unit_beside_numbers(raw: RawItem) -> None:
     """A unit printed with a number ("10 pcs" under the quantity, "1,230.00 Units" under
     the rate, "4.61/Ea", "1 000,00 UN" grouped by a space) belongs to the unit column."""
@@ -220,6 +238,11 @@ def read_item(
         raise decline(f"line {number}'s text may go on in a line not read: {raw.unread_line!r}")
     read_unit_cell(raw)
     basis_in_unit_cell(raw, decimal_comma)
+    if unit := _unit_under_another_title(raw):
+        raise decline(
+            f"line {number} names its unit only in its price's basis, and prints {unit!r}"
+            " under another title: which is the line's unit is not known"
+        )
     _unit_beside_numbers(raw)
     basis = read_price_basis(raw, decimal_comma)
     code_over_description(raw)

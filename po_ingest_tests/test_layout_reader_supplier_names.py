@@ -141,3 +141,24 @@ def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):
 )
 def test_a_word_after_the_label_standing_where_labels_stand_is_more_of_the_label(lines, name):
     assert _supplier(lines) == name
+
+
+@pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # The supplier's number beside "Supplier :", a word the reader does not know in its
+        # place, and the supplier's block under the label: two names, neither taken; a name
+        # of more words beside the label is the label's value.
+        ([(50, 110, "Supplier :"), (150, 110, "Kennung"), (50, 122, "Acme Trading GmbH")], None),
+        (
+            [(50, 110, "Supplier :"), (150, 110, "Acme Trading"), (50, 122, "Bolt Co")],
+            "Acme Trading",
+        ),
+        (
+            [(50, 110, "Supplier :"), (150, 110, "Acme Trading"), (150, 122, "Acme Trading")],
+            "Acme Trading",
+        ),
+    ],
+)
+def test_a_name_beside_the_label_and_another_under_it_is_left_out(lines, name):
+    assert _supplier(lines) == name

@@ -46,6 +46,7 @@ from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import (
+    another_name_under_the_label,
     ends_a_phrase,
     more_of_the_label,
     name,
@@ -274,6 +275,7 @@ class LocalExtractor:
             runs_on(fields["supplier_name"], header_rows)
             or ends_a_phrase(fields["supplier_name"], header_rows)
             or more_of_the_label(fields["supplier_name"], header_rows)
+            or another_name_under_the_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)

@@ -181,3 +181,31 @@ def _value_under(cell: Cell, rows: list[Row], index: int) -> bool:
         if any(cell.x0 - _UNDER_EDGE <= c.x0 < cell.x1 for c in below.cells()):
             return True
     return False
+
+
+def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
+    """One word with no legal form beside its label, and a name under the label, set flush
+    with it ("Fournisseur / Supplier :" then the supplier's number beside it, the supplier's
+    block under it): the word may be a value of the label's line the reader does not know,
+    not the name; which is the supplier's is not known. A name of more words beside the
+    label is taken, as the colon says."""
+    if len(found.words) > 1 or found.words[0].text.strip(",;").lower() in _LEGAL_FORMS:
+        return False
+    first = found.words[0]
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and first in r.words), None)
+    if index is None:
+        return False
+    cells = rows[index].cells()
+    at = next(n for n, c in enumerate(cells) if first in c.words)
+    if at == 0 or cells[at].words[0] is not first or not _PARTY_LABEL.match(cells[at - 1].text):
+        return False  # not beside its label
+    label = cells[at - 1]
+    row = rows[index]
+    for below in rows[index + 1 : index + 3]:
+        if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
+            return False
+        under = [c for c in below.cells() if abs(c.x0 - label.x0) <= _UNDER_EDGE]
+        if under:
+            other = name(under[0].text)
+            return other is not None and other != found.value
+    return False

@@ -117,6 +117,7 @@ def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):
         # the supplier's address block.
         ([(50, 110, "Supplier Kennung"), (50, 122, "2000069677")], None),
         ([(50, 110, "Vendor Standort"), (52, 122, "Acme Trading")], None),
+        ([(50, 110, "Vendor Standort"), (125, 122, "Acme Trading")], None),  # set past it
         # ... or with its value beside it: after a colon, or a code.
         ([(50, 110, "Vendor Kennung"), (150, 110, ": Acme Trading")], None),
         ([(50, 110, "Vendor Kennung"), (150, 110, "10-ACME001")], None),

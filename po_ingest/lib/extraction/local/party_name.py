@@ -132,6 +132,7 @@ def ends_a_phrase(found: Found, rows: list[Row]) -> bool:
 _PARTY_LABEL = ORDER_LABELS.patterns["supplier_name"]
 _BESIDE = 150.0  # points between a label and a value on its right, as header.py has it
 _UNDER_EDGE = 6.0  # points a value under a label may start left of it
+_UNDER = 40.0  # points past a label's right edge a value under it may start, as header.py has it
 _UNDER_ROWS = 3.0  # a value under its label this many times the label's height below it
 
 
@@ -172,13 +173,14 @@ def _value_beside(cells: list[Cell], at: int) -> bool:
 
 
 def _value_under(cell: Cell, rows: list[Row], index: int) -> bool:
-    """A cell starting under the label in the next rows close below: its value, as a box
-    of labels over values or a heading over an address block prints it."""
+    """A cell starting under the label, or a little right of its end, in the next rows close
+    below: its value, as a box of labels over values or a heading over an address block
+    prints it ("Supplier …" over the supplier's name indented past the label)."""
     row = rows[index]
     for below in rows[index + 1 : index + 3]:
         if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
             return False
-        if any(cell.x0 - _UNDER_EDGE <= c.x0 < cell.x1 for c in below.cells()):
+        if any(cell.x0 - _UNDER_EDGE <= c.x0 < cell.x1 + _UNDER for c in below.cells()):
             return True
     return False
 

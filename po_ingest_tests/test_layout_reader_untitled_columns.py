@@ -362,7 +362,7 @@ def test_a_text_opening_with_a_size_beside_an_empty_code_column_is_still_read():
     ]
 
 
-def _positions_then_text(code_x: float) -> bytes:
+def _positions_then_text(code: str) -> bytes:
     """SAP's "Item" (a position) and "Description" titles, a part number between them on
     the first line, its "Material" title not printed; the text flush under "Description"."""
     titles = [(45, 140, "Item")]
@@ -374,13 +374,14 @@ def _positions_then_text(code_x: float) -> bytes:
     ):
         lines += [(45, y, position), (200, y, text), (-330, y, quantity), (345, y, "pcs")]
         lines += [(-440, y, price), (-540, y, amount)]
-    lines += [(code_x, 160, "00000000700-101790")]
+    lines += [(80, 160, code)]
     return _page(_header() + titles + lines + _PLAIN_TOTALS)[0]
 
 
-def test_a_part_number_left_of_text_flush_under_its_title_is_not_the_texts():
+@pytest.mark.parametrize("code", ["00000000700-101790", "IFL1412/400+"])
+def test_a_part_number_left_of_text_flush_under_its_title_is_not_the_texts(code):
     try:
-        order = _read(_positions_then_text(80)).order
+        order = _read(_positions_then_text(code)).order
     except ExtractionDeclined:
         return
     assert [i.description for i in order.items] == ["PALLET WOOD CHEP", "Washers"]

@@ -17,8 +17,8 @@ from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
 
 # A part number: a long run of digits, or digits between letters ("B4840A"); not a size
-# ("2000H", "48X40").
-_PART_NUMBER = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{4,}$")
+# ("2000H", "48X40"). A plus joins a code's options ("IFL1412/400+ MP+DD").
+_PART_NUMBER = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._+]{4,}$")
 _LONG_DIGITS = 6
 _DIGITS_BETWEEN_LETTERS = re.compile(r"[A-Z]\d+[A-Z]")
 # Text flush under its title starts within half a text height of the title's left edge.

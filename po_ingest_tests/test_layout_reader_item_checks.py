@@ -166,3 +166,20 @@ def test_a_line_under_the_text_spelling_the_items_code_in_pieces_is_declined():
     content, _ = _page(_header() + _titles() + items + totals)
     with pytest.raises(ExtractionDeclined, match="its item code again, set in pieces"):
         _read(content)
+
+
+@pytest.mark.parametrize(("under", "declined"), [("10.363.02", True), ("10.363", False)])
+def test_a_line_under_the_text_holding_the_code_less_its_prefix_is_declined(under, declined):
+    """ "10.363.02" under the text of the code "821.10.363.02": the supplier's number, the
+    buyer's prefix left off, in a reference column whose title is missing. One group of it
+    ("10.363", a series) is the item's text."""
+    items = _item(160, "821.10.363.02", "Connector housing", "10", "2.50", "25.00")
+    items += [(X["description"] + 30, 171, under)]
+    items += _item(188, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(210, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content, _ = _page(_header() + _titles() + items + totals)
+    if declined:
+        with pytest.raises(ExtractionDeclined, match="item code again, less its prefix"):
+            _read(content)
+    else:
+        assert _read(content).order.items[0].description == f"Connector housing {under}"

@@ -1,6 +1,7 @@
 """The layout reader on columns printed without a title of their own: units set apart
 between the description and the quantity, a date under the code beside the description's
-next line."""
+next line, a word a gutter from the code, a part number opening the text beside an empty
+code column or left of text flush under its title."""
 
 from __future__ import annotations
 
@@ -308,3 +309,79 @@ def test_a_word_beside_a_wrapped_descriptions_first_line_past_its_edge_is_declin
     content, _ = _page(_header() + _titles() + items + totals)
     with pytest.raises(ExtractionDeclined, match="untitled column's word: 'INFRATECH'"):
         _read(content)
+
+
+def _code_beside(extra: list[tuple[float, float, str]]) -> bytes:
+    """The plain order with its description set further right, and more words printed
+    beside or under the item codes: an untitled column's."""
+    titles = [(x if x != 120 else 200, y, t) for x, y, t in _titles()]
+    items = _coded_items("1AP0854-00-P0054", "1AP0109-00-P0033", 188)
+    items = [(x if x != 120 else 200, y, t) for x, y, t in items]
+    return _page(_header() + titles + items + extra + _PLAIN_TOTALS)[0]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        [(150, 160, "G4099"), (150, 188, "G3932")],  # a gutter right of each code
+        [(150, 171, "35/2025")],  # under the code, right of where it ends
+    ],
+)
+def test_a_code_run_into_another_columns_word_is_declined(extra):
+    """ "1AP0854-00-P0054   G4099" or "50.041.00" over a delivery week further right: a
+    code's words are a word's space apart and wrap back to its left edge, a column's are not;
+    the next column's title is missing."""
+    with pytest.raises(ExtractionDeclined, match="item code runs into another column"):
+        _read(_code_beside(extra))
+
+
+def test_a_code_wrapped_back_to_its_left_edge_is_still_read():
+    order = _read(_code_beside([(50, 171, "REV-B")])).order
+    assert [i.item_code for i in order.items] == ["1AP0854-00-P0054 REV-B", "1AP0109-00-P0033"]
+
+
+def _empty_code_on_first_line(text: str) -> bytes:
+    first = [part for part in _item(160, "", text, "10", "2.50", "25.00") if part[2]]
+    second = _item(174, "CD-200", "Washers", "4", "1.25", "5.00")
+    return _page(_header() + _titles() + first + second + _PLAIN_TOTALS)[0]
+
+
+def test_a_text_opening_with_a_part_number_beside_an_empty_code_column_is_declined():
+    """ "B4840A Block pallets" with nothing under "Code": the part number was printed where
+    the text starts (a second code column's, its title missing); whose code it is, and
+    whether it is one, cannot be told."""
+    with pytest.raises(ExtractionDeclined, match="code column is empty"):
+        _read(_empty_code_on_first_line("B4840A Block pallets"))
+
+
+def test_a_text_opening_with_a_size_beside_an_empty_code_column_is_still_read():
+    order = _read(_empty_code_on_first_line("48X40 Block pallets")).order
+    assert [(i.item_code, i.description) for i in order.items] == [
+        (None, "48X40 Block pallets"),
+        ("CD-200", "Washers"),
+    ]
+
+
+def _positions_then_text(code: str) -> bytes:
+    """SAP's "Item" (a position) and "Description" titles, a part number between them on
+    the first line, its "Material" title not printed; the text flush under "Description"."""
+    titles = [(45, 140, "Item")]
+    titles += [(x if x != 120 else 200, y, t) for x, y, t in _titles() if t != "Code"]
+    lines = []
+    for y, position, text, quantity, price, amount in (
+        (160, "00010", "PALLET WOOD CHEP", "10", "2.50", "25.00"),
+        (174, "00020", "Washers", "4", "1.25", "5.00"),
+    ):
+        lines += [(45, y, position), (200, y, text), (-330, y, quantity), (345, y, "pcs")]
+        lines += [(-440, y, price), (-540, y, amount)]
+    lines += [(80, 160, code)]
+    return _page(_header() + titles + lines + _PLAIN_TOTALS)[0]
+
+
+@pytest.mark.parametrize("code", ["00000000700-101790", "IFL1412/400+"])
+def test_a_part_number_left_of_text_flush_under_its_title_is_not_the_texts(code):
+    try:
+        order = _read(_positions_then_text(code)).order
+    except ExtractionDeclined:
+        return
+    assert [i.description for i in order.items] == ["PALLET WOOD CHEP", "Washers"]

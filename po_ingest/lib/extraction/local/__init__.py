@@ -63,6 +63,7 @@ from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.reference_lines import reference_in_description
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
+from po_ingest.lib.extraction.local.stray_codes import part_number_in_text
 from po_ingest.lib.extraction.local.supplier_references import references_under_text
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
@@ -79,6 +80,7 @@ from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_p
 from po_ingest.lib.extraction.local.untitled_columns import (
     untitled_column_in_description,
     untitled_word_beside_text,
+    untitled_word_in_code,
 )
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
@@ -373,6 +375,10 @@ class LocalExtractor:
         if problem := reference_in_description(items):
             raise decline(problem)
         if problem := text_in_code(items):
+            raise decline(problem)
+        if problem := part_number_in_text(items, table.items, table.columns):
+            raise decline(problem)
+        if problem := untitled_word_in_code(items, table.columns):
             raise decline(problem)
         if not table.form and (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")

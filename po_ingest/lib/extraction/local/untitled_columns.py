@@ -1,7 +1,12 @@
 """A column printed without a title the reader knows, beside the description: its words
 (a code, an HSN number, a unit, a date) are read into the description's cell, as if the
 item's text. What gives it away is the gap: a clear vertical gutter through the
-description's words on every item line, words on both sides of it on each."""
+description's words on every item line, words on both sides of it on each. The code's cell
+too: its words run on a word's space apart and wrap back to its left edge, so a word a
+gutter away on its line ("1AP0854-00-P0054-0306M   G4099"), or on the line under it right
+of where the code ends (a delivery week), and past the right edge of the code's title, is
+the next column's. Under the code's own title it is a fixed-width print's padding ("CHEP
+PALLET    00" under "STOCK NUMBER")."""
 
 from __future__ import annotations
 
@@ -12,6 +17,9 @@ from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Word
 
 _APART = 2.0  # a column's gap against the widest space between the text's words
+# A gutter between a code's words: wider than the widest word space a spaced-out code is
+# set with ("CHEP PALLET 00": a text's height).
+_CODE_GUTTER = 1.5
 
 
 def _gutters(words: list[Word]) -> list[tuple[float, float]]:
@@ -73,6 +81,36 @@ def untitled_word_beside_text(items: list[dict[str, Found]]) -> str | None:
                 if after.x0 > ends and gap > _APART * max(spaces, default=gap):
                     return f"line {number}'s description holds an untitled column's word: {after.text!r}"
     return None
+
+
+def untitled_word_in_code(items: list[dict[str, Found]], columns: list[Column]) -> str | None:
+    """Why an item's code holds an untitled column's word, if it does."""
+    titles = [c for c in columns if c.name == "item_code"]
+    if len(titles) != 1:
+        return None
+    for number, item in enumerate(items, start=1):
+        if "item_code" in item and _another_columns(item["item_code"].words, titles[0]):
+            return (
+                f"line {number}'s item code runs into another column: {item['item_code'].value!r}"
+            )
+    return None
+
+
+def _another_columns(words: list[Word], title: Column) -> bool:
+    """A word of the code past its title's right edge (a table finder's cell may reach over
+    an untitled column: any), set a gutter from the word before it on its line, or on a
+    later line right of where the code's first line ends."""
+    first = words[0]
+    first_line_end = max(w.x1 for w in words if abs(w.y0 - first.y0) < first.height / 2)
+    for before, word in zip(words, words[1:], strict=False):
+        if word.x0 <= title.x1 and not title.cell_edges:
+            continue
+        if abs(word.y0 - before.y0) < before.height / 2:
+            if word.x0 - before.x1 > _CODE_GUTTER * before.height:
+                return True
+        elif word.x0 > first_line_end:
+            return True
+    return False
 
 
 def _lines(words: list[Word]) -> list[list[Word]]:

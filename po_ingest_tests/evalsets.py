@@ -3,6 +3,10 @@
     OUT_DIR/dev/generated       digital POs in the layouts extraction may be tuned on
     OUT_DIR/dev/real            real POs of po_ingest_tests/realpos/dev
     OUT_DIR/heldout/generated   digital POs in the held-out layouts: only ever scored
+    OUT_DIR/dev/generated_html, OUT_DIR/heldout/generated_html
+                                POs printed from HTML by Chromium in eight web-ERP styles,
+                                written blind to the reader (po_ingest_tests.corpus.html);
+                                the held-out half is only ever scored
     OUT_DIR/heldout/real        real POs of po_ingest_tests/realpos/heldout, other sources
     OUT_DIR/non_po/             what must never be accepted as a PO: ../shared/realdocs,
                                 generated invoices, delivery and credit notes, real non-POs
@@ -32,6 +36,7 @@ from po_ingest.lib.extraction.evaluate import documents_with_truth
 from po_ingest_tests.corpus import generate_corpus, generate_non_purchase_orders
 from po_ingest_tests.corpus.delivery_notes import generate_delivery_notes
 from po_ingest_tests.corpus.delivery_notes.scenarios import generate_scenarios
+from po_ingest_tests.corpus.html import generate_html_corpus
 from po_ingest_tests.realnotes import download as realnotes
 from po_ingest_tests.realpos.download import SPLITS, sources
 from po_ingest_tests.support.prerequisites import REALDOCS
@@ -85,6 +90,7 @@ def build(out_dir: Path, *, seed: int = 7) -> dict[str, int]:
         shutil.rmtree(out_dir / part, ignore_errors=True)
     for split in SPLITS:
         generate_corpus(out_dir / split / "generated", seed=seed, split=split, digital_only=True)
+        generate_html_corpus(out_dir / split / "generated_html", seed=seed, split=split)
     generate_non_purchase_orders(out_dir / "non_po" / "generated", seed=seed)
     missing = [name for split in SPLITS for name in _copy_real(split, out_dir)]
     missing += _delivery_notes(out_dir, seed)
@@ -95,7 +101,13 @@ def build(out_dir: Path, *, seed: int = 7) -> dict[str, int]:
         print(f"missing {name}: run `python -m po_ingest_tests.{module}.download`")
     if not REALDOCS.is_dir():
         print(f"{REALDOCS} is not here: non_po/ has no realdocs")
-    parts = ("generated", "real", "delivery_notes_generated", "delivery_notes_real")
+    parts = (
+        "generated",
+        "generated_html",
+        "real",
+        "delivery_notes_generated",
+        "delivery_notes_real",
+    )
     folders = [f"{split}/{part}" for split in SPLITS for part in parts]
     names = (*folders, "non_po", "delivery_scenarios/orders", "delivery_scenarios/notes")
     return {name: len(documents_with_truth(out_dir / name)) for name in names}

@@ -163,3 +163,12 @@ def test_a_word_after_the_label_standing_where_labels_stand_is_more_of_the_label
 )
 def test_a_name_beside_the_label_and_another_under_it_is_left_out(lines, name):
     assert _supplier(lines) == name
+
+
+@pytest.mark.parametrize(
+    "heading", ["Vendor Address", "Lieferantenanschrift", "Adresse fournisseur"]
+)
+def test_a_heading_naming_the_suppliers_address_heads_its_name(heading):
+    """Zoho's "Vendor Address" over the supplier's name, then its street and town."""
+    block = [(50, 110, heading), (50, 122, "Atlas Cement Sales Ltd"), (50, 133, "Harbour House")]
+    assert _supplier(block + [(50, 144, "Southampton SO15 1AJ")]) == "Atlas Cement Sales Ltd"

@@ -40,6 +40,7 @@ from po_ingest.lib.extraction.local.later_pages import unprefixed_number
 from po_ingest.lib.extraction.local.layout import Row
 from po_ingest.lib.extraction.local.leading_codes import (
     codes_of_empty_column,
+    split_bracketed_codes,
     split_leading_codes,
 )
 from po_ingest.lib.extraction.local.lines import read_item
@@ -351,6 +352,7 @@ class LocalExtractor:
         positions_opening_descriptions(table.items)
         codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)
+        split_bracketed_codes(table.items)
         codes_of_empty_column(table.items, table.columns)
         positions_beside_codes(table.items, table.columns)
         references_under_text(table.items)

@@ -288,13 +288,18 @@ def titles_row(row: Row, kind: ColumnWords) -> bool:
     if any(c.isdigit() for c in row.text):
         return False
     phrases = [_titles(phrase, kind) for phrase in title_phrases(row.words)]
-    names = [name_of(titles[0][0], kind) for titles in phrases]
+    names = [None if _labels_a_value(titles) else name_of(titles[0][0], kind) for titles in phrases]
     known = {n for n in names if n is not None}
     return (
         "quantity" in known
         and bool(known & _GOODS_TITLES)
         and 2 * len([n for n in names if n]) > len(names)
     )
+
+
+def _labels_a_value(titles: list[Title]) -> bool:
+    """A label, its colon, then its value ("SKU: LAB-GEN" under an item): no title."""
+    return len(titles) > 1 and titles[0][0].endswith(":")
 
 
 def _title_words(row: Row, kind: ColumnWords) -> int:

@@ -13,6 +13,7 @@ from po_ingest.lib.extraction.local.columns import (
     Column,
 )
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
+from po_ingest.lib.extraction.local.unit_words import is_unit
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount, per_unit
 
 _NUMERIC_COLUMNS = {
@@ -192,6 +193,8 @@ def _run_column(run: Cell, columns: list[Column]) -> str | None:
         return text_under[0] if len(text_under) == 1 else column_of(run.words[0], columns)
     if len(under) == 1 and text_under and run.words[0].text[:1].isalpha():
         return text_under[0]  # "FS5972-130-35 EMC FILTER E7 40", under no other title
+    if _quantity_with_unit(run, under, columns):
+        return "quantity"
     if any(is_number(w.text) for w in run.words):
         return under[0].name if len(under) == 1 and under[0].name in _CODE_COLUMNS else None
     if not text_under and len(under) == 1 and _centred_code(run, under[0]):
@@ -209,6 +212,20 @@ def _centred_code(run: Cell, column: Column) -> bool:
         and bool(_MIXED_CODE.match(run.text))
         and (column.x0 <= (run.x0 + run.x1) / 2 <= column.x1)
     )
+
+
+def _quantity_with_unit(run: Cell, under: list[Column], columns: list[Column]) -> bool:
+    """A number and its unit in one cell under the quantity's title alone, flush with one
+    of the title's edges, in a table with no unit column ("67.00 Units" right-aligned
+    under "Qty"): the quantity's cell, the number set apart from the title by the unit."""
+    if len(run.words) != 2 or [c.name for c in under] != ["quantity"]:
+        return False
+    if any(c.name == "unit" for c in columns):
+        return False
+    number, unit = run.words
+    title = under[0]
+    flush = min(abs(run.x1 - title.x1), abs(run.x0 - title.x0)) <= _ALIGN_SLACK
+    return flush and is_number(number.text) and is_unit(unit.text)
 
 
 def _touches(run: Cell, column: Column) -> bool:

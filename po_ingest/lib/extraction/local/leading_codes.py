@@ -1,6 +1,7 @@
 """Code and description in one cell: with no code column, every line's description opens
 with a code of its own ("01994888 SORVETE FREDDO CHOC.TRUF.500ML" under "Produto"), and
-that first word is the item's code."""
+that first word is the item's code; so is a reference in square brackets opening it, on
+any line ("[SCF-T-40] Scaffold tube": Odoo prints a product's internal reference so)."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import re
 
 from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, Column
 from po_ingest.lib.extraction.local.item_cells import RawItem
+from po_ingest.lib.extraction.local.layout import Word
 
 # A digit in it and five characters or more: "500ML" or "2x" open descriptions, not codes.
 _CODE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{4,}$")
+# A code in brackets: a digit in it, or capitals joined ("[HDL-PAL]"); "[NEW]" is a tag.
+_BRACKETED = re.compile(r"^\[((?=[^\]]*\d)[^\]\s]+|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+)\]$")
 _MIN_LINES = 2  # one line opening with a code could as well be a name with a number in it
 
 
@@ -24,6 +28,20 @@ def split_leading_codes(items: list[RawItem]) -> None:
     for item in items:
         code, *rest = item.cells["description"]
         item.cells["item_code"], item.cells["description"] = [code], rest
+
+
+def split_bracketed_codes(items: list[RawItem]) -> None:
+    """Move a description's opening reference in square brackets to the item code, on each
+    line with words after it and no code of its own."""
+    for item in items:
+        words = item.cells.get("description", [])
+        if len(words) < 2 or item.above or "item_code" in item.cells:
+            continue
+        if ITEM_OR_POSITION in item.cells or not (match := _BRACKETED.match(words[0].text)):
+            continue
+        first = words[0]
+        item.cells["item_code"] = [Word(first.x0, first.y0, first.x1, first.y1, match[1])]
+        item.cells["description"] = words[1:]
 
 
 def _opens_with_code(item: RawItem) -> bool:

@@ -24,6 +24,7 @@ from po_ingest.lib.extraction.local.price_basis import (
     read_price_basis,
 )
 from po_ingest.lib.extraction.local.unit_cell import read_unit_cell
+from po_ingest.lib.extraction.local.unit_words import is_unit
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount, per_unit
 from po_ingest.lib.extraction.local.vocabulary import (
     all_phrases,
@@ -160,7 +161,7 @@ def _unit_beside_numbers(raw: RawItem) -> None:
     for name in ("quantity", "unit_price"):
         words = raw.cells.get(name, [])
         grouped = len(words) > 2 and parse_amount(" ".join(w.text for w in words[:-1])) is not None
-        if (len(words) == 2 or grouped) and _UNIT.match(words[-1].text):
+        if (len(words) == 2 or grouped) and is_unit(words[-1].text):
             unit = raw.cells.get("unit")
             if unit and " ".join(w.text for w in unit) != words[-1].text:
                 continue  # two different units: the line stays incomplete and is declined

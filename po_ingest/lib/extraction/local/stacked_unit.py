@@ -2,17 +2,16 @@
 "ME"): the items print their values stacked the same way, the quantity on the item's first
 line and its unit under it on the second. The item then is those two lines: its unit is
 the word under its quantity, its description the text of its two lines, and the lines of
-text under them are its long text, left out (as SAP's long text is)."""
+text under them are its long text, left out (as SAP's long text is). A unit printed so
+under each item's quantity with no title for it (a web ERP's small grey "pcs" under
+"20.00") is the item's unit too; the item's other lines stay its text."""
 
 from __future__ import annotations
-
-import re
 
 from po_ingest.lib.extraction.local.columns import Column, name_of
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Row, Word
-
-_UNIT = re.compile(r"^[^\W\d_]{1,5}\.?$")  # St, PC, Stk.
+from po_ingest.lib.extraction.local.unit_words import is_unit
 
 
 def _unit_title(rows: list[Row], start: int, quantity: Column) -> Word | None:
@@ -28,18 +27,20 @@ def _unit_title(rows: list[Row], start: int, quantity: Column) -> Word | None:
     return under[0]
 
 
-def _unit_under(item: RawItem, title: Word) -> Word | None:
-    """The item's one word under its quantity, on the line after it, below the unit's title."""
+def _unit_under(item: RawItem, title: Word | None) -> Word | None:
+    """The item's one word under its quantity, on the line after it, below the unit's title
+    (below the quantity itself when no title names it)."""
     quantity = item.cells.get("quantity", [])
     if len(quantity) != 1:
         return None
     top = quantity[0]
+    over = title or top
     below = [
         w
         for w in item.cells.get("description", [])
-        if w.x0 < title.x1 and w.x1 > title.x0 and w.y0 > top.center_y
+        if w.x0 < over.x1 and w.x1 > over.x0 and w.y0 > top.center_y
     ]
-    if len(below) != 1 or not _UNIT.match(below[0].text):
+    if len(below) != 1 or not is_unit(below[0].text):
         return None
     unit = below[0]
     return unit if unit.y0 - top.y1 < top.height else None
@@ -48,19 +49,21 @@ def _unit_under(item: RawItem, title: Word) -> Word | None:
 def units_under_quantities(
     items: list[RawItem], columns: list[Column], rows: list[Row], start: int
 ) -> None:
-    """On every item, the unit under its quantity becomes its unit, and the description's
-    lines under that unit's line are left out; nothing changes unless every item prints
-    one there, and the table has no unit column of its own."""
+    """On every item, the unit under its quantity becomes its unit, and, the unit titled
+    under the quantity's title, the description's lines under that unit's line are left
+    out; nothing changes unless every item prints one there, and the table has no unit
+    column of its own."""
     quantity = [c for c in columns if c.name == "quantity"]
     if len(quantity) != 1 or any(c.name == "unit" for c in columns) or not items:
         return
-    if (title := _unit_title(rows, start, quantity[0])) is None:
-        return
+    title = _unit_title(rows, start, quantity[0])
     units = [_unit_under(item, title) for item in items]
     if any(u is None or "unit" in item.cells for item, u in zip(items, units, strict=True)):
         return
     for item, unit in zip(items, units, strict=True):
         item.cells["unit"] = [unit]
         item.cells["description"] = [
-            w for w in item.cells["description"] if w is not unit and w.center_y < unit.y1
+            w
+            for w in item.cells["description"]
+            if w is not unit and (title is None or w.center_y < unit.y1)
         ]

@@ -41,6 +41,11 @@ from po_ingest.lib.extraction.local.item_cells import (
     only_sums,
     split_code,
 )
+from po_ingest.lib.extraction.local.labelled_codes import (
+    LABELLED_CODE,
+    labelled_code,
+    read_labelled_codes,
+)
 from po_ingest.lib.extraction.local.layout import Row, unspaced
 from po_ingest.lib.extraction.local.page_sums import running_sum
 from po_ingest.lib.extraction.local.position_heading import heading_of
@@ -66,8 +71,9 @@ from po_ingest.lib.extraction.local.under_item import (
     wrap_position,
     wraps_position,
 )
+from po_ingest.lib.extraction.local.unit_words import is_unit
 from po_ingest.lib.extraction.local.untitled_unit import read_untitled_units
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 _AMOUNT_COLUMNS = {"quantity", "unit_price", "line_total"}
@@ -112,8 +118,16 @@ def _totals_named(row: Row) -> int:
 
 
 def _amount(item: RawItem, name: str, decimal_comma: bool) -> Decimal | None:
-    words = item.cells.get(name, [])
+    """The one number in the column's cell; a currency sign beside it ("£ 4.71") and a
+    quantity's unit after it ("67.00 Units") are no other number."""
+    words = [w for w in item.cells.get(name, []) if not _sign(w.text)]
+    if name == "quantity" and len(words) == 2 and is_unit(words[1].text):
+        words = words[:1]
     return parse_amount(words[0].text, decimal_comma) if len(words) == 1 else None
+
+
+def _sign(text: str) -> bool:
+    return find_currency(text) is not None and not any(c.isdigit() for c in text)
 
 
 def _multiplies(item: RawItem) -> bool:
@@ -342,6 +356,18 @@ def find_items(
             or (table.items and _describes_with_a_count(row, values, table, previous_y))
         ):
             numbers = []
+        if (
+            not numbers
+            and table.items
+            and (labelled := labelled_code(row, table.items[-1], previous_y))
+        ):
+            cell, code = labelled
+            table.items[-1].add(LABELLED_CODE, code)
+            if not (rest := [w for w in row.words if w not in cell.words]):
+                table.end_row = index
+                continue
+            row = Row(row.page, rest)  # the unit under the quantity beside it, as usual
+            values = assign(row, table.columns)
         if not numbers:
             items = table.items
             following = rows[index] if index < len(rows) else None
@@ -430,4 +456,5 @@ def find_items(
     if table is None or not table.items:
         return None
     read_untitled_units(table.columns, table.items)
+    read_labelled_codes(table.items)
     return table

@@ -71,8 +71,14 @@ def test_the_same_seed_gives_the_same_truth():
         assert first != family.truth(html_order(family, 2, SEED + 1))
 
 
-def test_families_are_dealt_alternately_by_name_held_out_first():
-    by_name = sorted(ALL_FAMILIES, key=lambda family: family.name)
+@pytest.mark.parametrize("batch", sorted({family.batch for family in ALL_FAMILIES}))
+def test_each_batch_is_dealt_alternately_by_name_held_out_first(batch):
+    written = [family for family in ALL_FAMILIES if family.batch == batch]
+    by_name = sorted(written, key=lambda family: family.name)
     assert [family.split for family in by_name] == [SPLITS[n % 2] for n in range(len(by_name))]
     assert SPLITS[0] == "heldout"
-    assert len(families("dev")) == len(families("heldout")) == 4
+    assert len(by_name) == 8
+
+
+def test_each_split_has_half_the_families():
+    assert len(families("dev")) == len(families("heldout")) == len(ALL_FAMILIES) // 2

@@ -19,8 +19,8 @@ from po_ingest_tests.corpus.html.printer import Printer, chromium_printer
 from po_ingest_tests.corpus.orders import Order, make_order
 
 DOCUMENTS_PER_FAMILY = 5
-# Each family's split was decided before any reader saw a document: the families sorted by
-# name, dealt alternately, held-out first (a test holds them to it).
+# Each family's split was decided before any reader saw a document: the families of one batch
+# (written together) sorted by name, dealt alternately, held-out first (a test holds them to it).
 SPLITS = ("heldout", "dev")
 
 

@@ -36,6 +36,7 @@ class Family:
     paper: str = "A4"
     margin: str = "15mm"
     footer: str | None = None  # Chromium's footerTemplate: pageNumber, totalPages
+    batch: int = 1  # families written together, blind, and dealt to the splits together
 
     @property
     def language(self) -> str:

@@ -13,6 +13,8 @@ MONTHS = {
     "nl": "januari februari maart april mei juni juli augustus september oktober november december",
     "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre "
     "dicembre",
+    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro "
+    "dezembro",
     "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember",
 }
 

@@ -129,10 +129,21 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if start < c.x0 < reach and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            if is_a_label_cell(found[0], labels):
+            value = found[0]
+            if is_a_label_cell(value, labels) or _centred_under_next(value, cell, rows[index]):
                 return None
-            return _with_legal_form(_past_slash(found[0], row.cells()), rows)
+            return _with_legal_form(_past_slash(value, row.cells()), rows)
     return None
+
+
+def _centred_under_next(value: Cell, label: Cell, row: Row) -> bool:
+    """A value reaching under the next label on the label's row, centred under that label:
+    the next column's value, printed wider than its title, over this label's empty cell
+    ("Obra" over nothing beside "Condição Pagamento" over "30 dias após emissão da fatura")."""
+    after = [c for c in row.cells() if c.x0 >= label.x1]
+    if not after or value.x1 <= after[0].x0:
+        return False
+    return abs(value.x0 + value.x1 - after[0].x0 - after[0].x1) / 2 <= _CENTRED
 
 
 def _past_slash(cell: Cell, cells: list[Cell]) -> Cell:
@@ -222,6 +233,7 @@ _BESIDE = 150.0  # points between a label and a value on its right, at most
 _FAR = 300.0  # points to a value set flush right in its column, at most
 _BLOCK_ROWS = 4  # rows above and below a label that make its block
 _EDGE = 2.0  # points between edges set flush
+_CENTRED = 4.0  # points between the middles of a label and a value centred under it
 _TITLE_GAP = 20.0  # points between a title and its number beside it, at most
 _UNDER = 40.0  # points past a label's right edge a value under it may start
 _UNDER_COLUMN = 80.0  # the same, short of the next label on the label's row

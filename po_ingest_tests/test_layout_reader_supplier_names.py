@@ -172,3 +172,15 @@ def test_a_heading_naming_the_suppliers_address_heads_its_name(heading):
     """Zoho's "Vendor Address" over the supplier's name, then its street and town."""
     block = [(50, 110, heading), (50, 122, "Atlas Cement Sales Ltd"), (50, 133, "Harbour House")]
     assert _supplier(block + [(50, 144, "Southampton SO15 1AJ")]) == "Atlas Cement Sales Ltd"
+
+
+@pytest.mark.parametrize(
+    ("supplier", "delivery"),
+    [("FOURNISSEUR", "LIVRER À"), ("Supplier", "Ship to"), ("Lieferant", "Lieferanschrift")],
+)
+def test_the_delivery_addresss_heading_beside_the_suppliers_is_no_name(supplier, delivery):
+    """Two blocks side by side under their headings: the heading beside the supplier's is
+    the next block's, the name under it the supplier's."""
+    block = [(50, 110, supplier), (200, 110, delivery), (50, 122, "Matériaux Dupuis SARL")]
+    block += [(200, 122, "Chantier Île de Nantes"), (50, 133, "ZI des Grands Champs")]
+    assert _supplier(block) == "Matériaux Dupuis SARL"

@@ -239,6 +239,12 @@ def _candidates(
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
         if _longer_label(label.text, rest, labels):
             return tiers
+        if _run_on_label(label.text, rest):
+            # "PO Zorbel" over "2205031082": a longer label the vocabulary does not know,
+            # or a label and its value; which, the value under it or beside it tells.
+            beside = _next_cell(cells, position, labels, lambda value: False)
+            elsewhere = [_below(label, rows, index, labels), beside]
+            tiers[0] += [(c.text.strip(" :#"), c.words) for c in elsewhere if c is not None]
     beside = _next_cell(
         cells, position, labels, lambda value: _in_value_column(label, value, rows, index)
     )
@@ -255,6 +261,18 @@ def _candidates(
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
+
+
+# A label's last word that says its value comes next ("PO No.", "Order Number").
+_LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+
+
+def _run_on_label(text: str, rest: str) -> bool:
+    """The value follows its label in one cell with nothing between, the label's words no
+    whole label by themselves ends with ("PO" of "PO Zorbel", not "PO No."): as much the
+    start of a longer label."""
+    head = text[: len(text) - len(rest)].rstrip()
+    return not head.endswith((":", "#", "-")) and head.split()[-1].lower() not in _LABEL_ENDINGS
 
 
 def _longer_label(text: str, rest: str, labels: Labels) -> bool:

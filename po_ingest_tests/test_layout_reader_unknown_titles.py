@@ -207,3 +207,27 @@ def test_the_orders_number_after_its_label_alone_is_still_read():
     header = [(50, 80, "PO 4500123456"), (200, 80, "Date"), (200, 95, "2026-03-05")]
     order = _read(_page(header + _titles_and_items() + _PLAIN_TOTALS)[0]).order
     assert order.po_number == "4500123456"
+
+
+def _under_the_title(lines: list[tuple[float, float, str]]) -> bytes:
+    """`lines` under the title "PURCHASE ORDER", no label naming the order's number."""
+    header = [*lines, (400, 80, "Date:"), (450, 80, "2026-03-05")]
+    return _page(header + _titles_and_items() + _PLAIN_TOTALS)[0]
+
+
+@pytest.mark.parametrize(
+    "lines",
+    [
+        [(50, 70, "QX-4417"), (200, 70, "4500123456")],  # its value beside the unknown label
+        [(50, 70, "QX-4417"), (50, 84, "4500123456")],  # its value under it
+    ],
+)
+def test_a_code_under_the_title_beside_or_over_another_number_is_declined(lines):
+    """SAP's "Bestellung" over "Bestellnummer", its number beside or under it: a code in
+    the label's place is no more the order's number than the number it labels."""
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _read(_under_the_title(lines))
+
+
+def test_a_number_alone_under_the_title_is_still_read():
+    assert _read(_under_the_title([(50, 70, "4500123456")])).order.po_number == "4500123456"

@@ -231,3 +231,20 @@ def test_a_code_under_the_title_beside_or_over_another_number_is_declined(lines)
 
 def test_a_number_alone_under_the_title_is_still_read():
     assert _read(_under_the_title([(50, 70, "4500123456")])).order.po_number == "4500123456"
+
+
+def _labelled_as(value: str) -> bytes:
+    header = [(50, 80, "PO Number:"), (150, 80, value), (400, 80, "Date:")]
+    header += [(450, 80, "2026-03-05")]
+    return _page(header + _titles_and_items() + _PLAIN_TOTALS)[0]
+
+
+def test_a_label_value_of_two_numbers_is_declined():
+    """ "Purchase Order QX-4417 PO387376" (a code where "No." stood, then the number) read
+    as a label and its value: which word is the order's number the words do not tell."""
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _read(_labelled_as("QX-4417 PO387376"))
+
+
+def test_a_number_and_its_revision_is_still_read():
+    assert _read(_labelled_as("PO387376 Rev 1")).order.po_number == "PO387376"

@@ -176,8 +176,10 @@ def test_text_under_a_known_second_title_line_is_still_read():
 
 
 def _labels_over_values(label: str) -> bytes:
-    """A row of labels over a row of values, `label` over the order's number."""
-    header = [(50, 80, label), (200, 80, "Date"), (50, 95, "4500123456"), (200, 95, "2026-03-05")]
+    """A row of labels over a row of values, `label` over the order's number (away from the
+    title, which would make "Numero" its number's label)."""
+    header = [(300, 80, label), (450, 80, "Date"), (300, 95, "4500123456")]
+    header += [(450, 95, "2026-03-05")]
     return _page(header + _titles_and_items() + _PLAIN_TOTALS)[0]
 
 
@@ -192,11 +194,13 @@ def _titles_and_items():
     return titles + lines
 
 
-def test_a_code_after_the_orders_label_over_another_number_is_declined():
+@pytest.mark.parametrize("label", ["PO QX-4417", "Numero QX-4417"])
+def test_a_code_after_the_orders_label_over_another_number_is_declined(label):
     """ "PO QX-4417" over "4500123456": a label the vocabulary does not know ("PO" and a word
-    where "Number" stands) over its value, or "PO" and its value; the words do not tell."""
+    where "Number" stands, "Numero" and one where "Doc" stands) over its value, or the label
+    and its value; the words do not tell."""
     with pytest.raises(ExtractionDeclined, match="purchase-order number"):
-        _read(_labels_over_values("PO QX-4417"))
+        _read(_labels_over_values(label))
 
 
 def test_the_orders_number_under_its_label_is_still_read():
@@ -248,3 +252,14 @@ def test_a_label_value_of_two_numbers_is_declined():
 
 def test_a_number_and_its_revision_is_still_read():
     assert _read(_labelled_as("PO387376 Rev 1")).order.po_number == "PO387376"
+
+
+def test_a_code_among_labels_under_the_title_is_not_the_orders_number():
+    """A row of labels ("Date", a code where "Buyer" stood, "Our Reference") under the title:
+    the code stands in a label's place, not under the title as its number."""
+    content = _under_the_title([(50, 70, "Date"), (90, 70, "QX-4417"), (150, 70, "Our Reference")])
+    try:
+        order = _read(content).order
+    except ExtractionDeclined:
+        return
+    assert order.po_number != "QX-4417"

@@ -10,7 +10,7 @@ import re
 import statistics
 from collections.abc import Callable
 
-from po_ingest.lib.extraction.local.header import TITLE, Found
+from po_ingest.lib.extraction.local.header import TITLE, Found, is_a_label_cell
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.values import month_numbers
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
@@ -61,6 +61,14 @@ def _bare_number(title: Cell, cell: Cell) -> bool:
     # One digit alone there is a page's number as often as an order's; a code of a few
     # letters and four digits or more is an order's as well ("B307389", "SRE/F00876").
     return (flush or within) and len(cell.words) == 1 and _order_code(cell.text)
+
+
+def _among_labels(cells: list[Cell], position: int) -> bool:
+    """Labels on both sides of the bare number on its row ("Date", "Our Reference"): a row
+    of labels, where a code stands in a label's place ("Buyer" as a word nobody taught)."""
+    before = cells[position - 1] if position else None
+    after = cells[position + 1] if position + 1 < len(cells) else None
+    return all(c is not None and is_a_label_cell(c) for c in (before, after))
 
 
 def _another_number_after(
@@ -154,6 +162,7 @@ def number_under_title(
                         labelled is None
                         and _next_in_column(title, rows[index + 1 : index + 1 + distance])
                         and _bare_number(title, cell)
+                        and not _among_labels(cells, position)
                         and not _another_number_after(cells, position, parse, row, title)
                         and not _another_number_under(rows, index + 1 + distance, cell, parse)
                     ):

@@ -51,6 +51,7 @@ from po_ingest.lib.extraction.local.party_name import (
     more_of_the_label,
     name,
     runs_on,
+    under_a_longer_label,
 )
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
@@ -282,6 +283,7 @@ class LocalExtractor:
             or ends_a_phrase(fields["supplier_name"], header_rows)
             or more_of_the_label(fields["supplier_name"], header_rows)
             or another_name_under_the_label(fields["supplier_name"], header_rows)
+            or under_a_longer_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)

@@ -18,12 +18,12 @@ def _amounts(y: float, quantity: str, price: str, amount: str):
     return [(-330, y, quantity), (345, y, "pcs"), (-440, y, price), (-540, y, amount)]
 
 
-def _spaced(x: float, y: float, text: str):
-    """`text` set word by word, a narrow space between, as a justified cell prints it."""
+def _spaced(x: float, y: float, text: str, space: float = 3):
+    """`text` set word by word, `space` points between, as a justified cell prints it."""
     words = []
     for word in text.split():
         words.append((x, y, word))
-        x += pymupdf.get_text_length(word, fontname="helv", fontsize=9) + 3
+        x += pymupdf.get_text_length(word, fontname="helv", fontsize=9) + space
     return words
 
 
@@ -55,6 +55,20 @@ def test_the_text_under_no_title_of_its_own_is_still_read_whole():
         "SHAREAT FOOCHKA IMLI PANIPURI",
         "SHAREAT KAJU KATLI",
     ]
+
+
+def test_a_lines_last_word_under_an_unknown_title_a_wide_space_from_the_text_is_declined():
+    """ "Zorbel" over "IMLI" ending "SHAREAT FOOCHKA IMLI", set a wide word's space (seven
+    points at nine): the text's last word, not a column of its own."""
+    first = _spaced(120, 160, "SHAREAT FOOCHKA IMLI", space=7)
+    titles = [(20, 140, "No"), (50, 140, "EAN"), (120, 140, "Article")]
+    titles += [(first[2][0], 140, "Zorbel"), *_AMOUNT_TITLES]
+    lines = [(20, 160, "1"), (50, 160, "8908009082299"), *first, (120, 172, "PANIPURI (200G)")]
+    lines += [*_amounts(160, "10", "2.50", "25.00"), (20, 190, "2"), (50, 190, "8908009082300")]
+    lines += [*_spaced(120, 190, "SHAREAT KAJU", space=7), *_amounts(190, "4", "1.25", "5.00")]
+    totals = [(x, y + 20, text) for x, y, text in _PLAIN_TOTALS]
+    with pytest.raises(ExtractionDeclined, match="lost a word to another cell"):
+        _read(_page(_header() + titles + lines + totals)[0])
 
 
 def test_a_text_cut_at_an_unknown_title_over_its_last_words_is_read_whole_or_declined():

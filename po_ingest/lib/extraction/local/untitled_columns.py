@@ -107,7 +107,7 @@ def word_set_aside_inside_text(items: list[dict[str, Found]], raw: list[RawItem]
     return None
 
 
-_WORD_SPACE = 0.5  # text heights: a space between words of one text, not a column's gap
+_WORD_SPACE = 0.6  # text heights: a space between words of one text, not a column's gap
 
 
 def _a_space_from(word: Word, line: list[Word]) -> bool:

@@ -277,3 +277,30 @@ def test_a_code_among_labels_under_the_title_is_not_the_orders_number():
     except ExtractionDeclined:
         return
     assert order.po_number != "QX-4417"
+
+
+def _text_over_details(under_code: str) -> bytes:
+    """ "SM-STV 2x40pol" then, under the code, `under_code` beside "TYC/ERN" flush with the
+    text, over "RoHS compliant  S:TYC 154721-E"."""
+    titles = [(30, 140, "Pos"), (60, 140, "Artikel"), (160, 140, "Bezeichnung")]
+    titles += [(-380, 140, "Menge"), (-470, 140, "Preis"), (-570, 140, "Betrag")]
+    titles += [(60, 150, "Wunschtermin")]  # the date's title under the code's
+    items = [(30, 160, "1"), (60, 160, "KN.737022e"), (160, 160, "SM-STV 2x40pol")]
+    items += [(-380, 160, "10"), (-470, 160, "2,50"), (-570, 160, "25,00")]
+    items += [(60, 171, under_code), (160, 171, "TYC/ERN")]
+    items += [(60, 184, "RoHS compliant"), (160, 184, "S:TYC 154721-E")]
+    totals = [(400, 210, "Gesamt"), (-570, 210, "25,00")]
+    return _page(_header() + titles + items + totals, title="Bestellung")[0]
+
+
+def test_a_word_under_the_code_beside_the_texts_next_line_over_details_is_declined():
+    """A made-up word where the delivery date stood under the code: its row reads as labels
+    over the next row's values, but its second cell is flush with the text, as likely the
+    text's next line."""
+    with pytest.raises(ExtractionDeclined, match="may go on in a line not read"):
+        _read(_text_over_details("Zorbel"))
+
+
+def test_a_date_under_the_code_beside_the_texts_next_line_is_still_read():
+    order = _read(_text_over_details("05.09.2025")).order
+    assert [i.description for i in order.items] == ["SM-STV 2x40pol TYC/ERN"]

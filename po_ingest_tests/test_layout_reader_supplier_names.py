@@ -175,6 +175,29 @@ def test_a_heading_naming_the_suppliers_address_heads_its_name(heading):
 
 
 @pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # A code where the label's last word stood ("Vendor Code." → "Vendor QX-4417"), its
+        # value after a colon beside it: what stands under it is the next label's or line's.
+        (
+            [(50, 110, "Vendor QX-4417"), (150, 110, ":100688"), (50, 122, "Supplying Site")],
+            None,
+        ),
+        # "Supplier Contact Name" with a code for "Contact": a contact person under it, not
+        # the supplier.
+        ([(50, 110, "Supplier QX-4417 Name"), (52, 122, "Sharma Sagarika")], None),
+        # ... or with a form's field label beside it ("Name" set apart).
+        ([(50, 110, "Supplier QX-4417"), (160, 110, "Name"), (52, 122, "Sharma Sagarika")], None),
+        # The name under the party's label alone, or beside "Supplier Name:", is read.
+        ([(50, 110, "Supplier"), (150, 110, ":100688"), (50, 122, "Acme Trading")], "Acme Trading"),
+        ([(50, 110, "Supplier Name:"), (150, 110, "Acme Trading")], "Acme Trading"),
+    ],
+)
+def test_a_name_under_the_party_label_run_on_by_a_code_is_left_out(lines, name):
+    assert _supplier(lines) == name
+
+
+@pytest.mark.parametrize(
     ("supplier", "delivery"),
     [("FOURNISSEUR", "LIVRER À"), ("Supplier", "Ship to"), ("Lieferant", "Lieferanschrift")],
 )

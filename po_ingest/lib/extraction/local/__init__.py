@@ -53,6 +53,7 @@ from po_ingest.lib.extraction.local.party_name import (
     more_of_the_label,
     name,
     runs_on,
+    under_a_longer_label,
 )
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
@@ -65,7 +66,10 @@ from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
 from po_ingest.lib.extraction.local.reference_lines import reference_in_description
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
-from po_ingest.lib.extraction.local.stray_codes import part_number_in_text
+from po_ingest.lib.extraction.local.stray_codes import (
+    code_beside_untitled_part_number,
+    part_number_in_text,
+)
 from po_ingest.lib.extraction.local.supplier_references import references_under_text
 from po_ingest.lib.extraction.local.table import Table, find_items
 from po_ingest.lib.extraction.local.tax_breakdown import taxes_under_items
@@ -83,6 +87,7 @@ from po_ingest.lib.extraction.local.untitled_columns import (
     untitled_column_in_description,
     untitled_word_beside_text,
     untitled_word_in_code,
+    word_set_aside_inside_text,
 )
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
@@ -280,6 +285,7 @@ class LocalExtractor:
             or ends_a_phrase(fields["supplier_name"], header_rows)
             or more_of_the_label(fields["supplier_name"], header_rows)
             or another_name_under_the_label(fields["supplier_name"], header_rows)
+            or under_a_longer_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)
@@ -375,6 +381,8 @@ class LocalExtractor:
             raise decline(problem)
         if problem := untitled_word_beside_text(items):
             raise decline(problem)
+        if problem := word_set_aside_inside_text(items, table.items):
+            raise decline(problem)
         if problem := label_in_item(items):
             raise decline(problem)
         if problem := reference_in_description(items):
@@ -382,6 +390,8 @@ class LocalExtractor:
         if problem := text_in_code(items):
             raise decline(problem)
         if problem := part_number_in_text(items, table.items, table.columns):
+            raise decline(problem)
+        if problem := code_beside_untitled_part_number(items, table.items, table.columns):
             raise decline(problem)
         if problem := untitled_word_in_code(items, table.columns):
             raise decline(problem)

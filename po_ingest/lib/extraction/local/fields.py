@@ -23,7 +23,8 @@ _CODE = re.compile(r"^[A-Z0-9][A-Z0-9\-/._]{1,39}$", re.IGNORECASE)
 def po_number(text: str) -> str | None:
     """One token with a digit in it that is not a date (a label's neighbour may be one),
     or such a token after a series prefix of capitals ("RS 0012697"), but not after a
-    label ("PO 123": is the number "123" or "PO 123"? not guessed)."""
+    label ("PO 123": is the number "123" or "PO 123"? not guessed), nor before another
+    number."""
     tokens = text.split()
     if len(tokens) > 1 and tokens[0].isdigit() and tokens[1].isdigit():
         # "300 000 946": one number printed in groups of three digits, else several numbers
@@ -37,7 +38,27 @@ def po_number(text: str) -> str | None:
         token = pair["number"]
     if not (_PO_NUMBER.match(token) and any(c.isdigit() for c in token)):
         return None
+    if len(tokens) > 1 and _another_number(tokens[1], token):
+        return None
     return None if parse_date(token, "de") else token
+
+
+# Digits a second word needs to be a number an order could bear ("PO387376 Rev 1": the "1"
+# is a revision's, too short).
+_NUMBER_DIGITS = 3
+
+
+def _another_number(second: str, first: str) -> bool:
+    """The word after the number is a number as much the order's ("QX-4417 PO387376": an
+    unknown word where the label's last word stood, then its value): not guessed."""
+    second = second.strip(",;")
+    digits = sum(c.isdigit() for c in second)
+    return (
+        second != first
+        and digits >= _NUMBER_DIGITS
+        and bool(_PO_NUMBER.match(second))
+        and parse_date(second, "de") is None
+    )
 
 
 def code(text: str) -> str | None:

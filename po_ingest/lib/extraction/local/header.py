@@ -251,6 +251,13 @@ def _candidates(
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
         if _longer_label(label.text, rest, labels):
             return tiers
+        if _value_runs_on(label.text, rest):
+            # "PO Zorbel" over "2205031082": a longer label the vocabulary does not know,
+            # or a label and its value; which, the value under it or beside it tells.
+            elsewhere = [_below(label, rows, index, labels)]
+            if not _ends_as_labels_do(label.text, rest):
+                elsewhere.append(_next_cell(cells, position, labels, lambda value: False))
+            tiers[0] += [(c.text.strip(" :#"), c.words) for c in elsewhere if c is not None]
     beside = _next_cell(
         cells, position, labels, lambda value: _in_value_column(label, value, rows, index)
     )
@@ -267,6 +274,22 @@ def _candidates(
     below = _below(label, rows, index, labels)
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
+
+
+# A label's last word that says its value comes next ("PO No.", "Order Number").
+_LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+
+
+def _value_runs_on(text: str, rest: str) -> bool:
+    """The value follows its label in one cell with nothing between ("PO Zorbel", "Numero
+    Zorbel", not "PO: 4711"): as much the start of a longer label."""
+    return not text[: len(text) - len(rest)].rstrip().endswith((":", "#", "-"))
+
+
+def _ends_as_labels_do(text: str, rest: str) -> bool:
+    """The label's words end as a whole label does ("Bestellung Nr." beside "653291", then
+    another field's "31257"): what stands beside the value is no reading of it."""
+    return text[: len(text) - len(rest)].split()[-1].lower() in _LABEL_ENDINGS
 
 
 def _longer_label(text: str, rest: str, labels: Labels) -> bool:

@@ -172,6 +172,8 @@ def _value_beside(cells: list[Cell], at: int) -> bool:
         text = after.text
         if text.startswith(":") or any(c.isdigit() for c in text) or is_a_label_cell(after):
             return True
+        if _FORM_FIELD.match(text):
+            return True  # "Name": a form's field label
     before = cells[at - 1] if at else None
     return before is not None and cells[at].x0 - before.x1 <= _BESIDE and is_a_label_cell(before)
 
@@ -214,4 +216,35 @@ def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
         if under:
             other = name(under[0].text)
             return other is not None and other != found.value
+    return False
+
+
+def under_a_longer_label(found: Found, rows: list[Row]) -> bool:
+    """The name was read under a cell holding the party's label and more words, no colon
+    between ("Supplier QX-4417" where "Supplier Contact" stood, "Vendor QX-4417" where
+    "Vendor Code." stood), that stands where labels stand (a value or a label beside it):
+    a longer label the vocabulary does not know, whose value is what stands under it, a
+    contact's name or the next label, not the supplier's name. A colon in the cell says
+    where its label ends ("Fournisseur / Supplier :"); a cell ending as labels do
+    ("Supplier QX-4417 Name") is a label wherever it stands."""
+    first = found.words[0]
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and first in r.words), None)
+    if index is None:
+        return False
+    row = rows[index]
+    own = row.cells()
+    at = next(n for n, c in enumerate(own) if first in c.words)
+    if at and own[at].words[0] is first and is_a_label_cell(own[at - 1]):
+        return False  # read beside its own label ("Supplier Name:"), not under one
+    for above in rows[max(index - 2, 0) : index][::-1]:
+        if above.page != row.page or row.y - above.y > _UNDER_ROWS * above.height:
+            return False
+        cells = above.cells()
+        for at, cell in enumerate(cells):
+            if not cell.x0 - _UNDER_EDGE <= first.x0 < cell.x1 + _UNDER:
+                continue
+            match = _PARTY_LABEL.match(cell.text)
+            if match is None or not match["rest"].strip(" :#"):
+                return False
+            return ":" not in cell.text and (_is_a_label(cell.text) or _value_beside(cells, at))
     return False

@@ -53,10 +53,27 @@ def _position_in_description(items: list[dict[str, Found]]) -> str | None:
         words = str(item["description"].value).split() if "description" in item else []
         if len(words) > 1 and _PADDED_POSITION.match(words[0]):
             return f"line {number}'s description starts with a position: {words[0]!r}"
+        if len(words) > 1 and _POSITION.match(words[0]) and _alone_on_its_line(item["description"]):
+            return f"line {number}'s description opens with a number alone: {words[0]!r}"
         firsts.append(len(words) > 1 and words[0].rstrip(".") == str(number))
     if len(items) > 1 and all(firsts):
         return "every line's description starts with its position"
     return None
+
+
+def _alone_on_its_line(description: Found) -> bool:
+    """The text's first word stands alone on its line, the text going on under it: a
+    position's column the title over the text reached over ("Zorbel Material" over "10"),
+    not a count in front of the words it counts."""
+    first = next(
+        (w for w in description.words if w.text == str(description.value).split()[0]), None
+    )
+    if first is None:
+        return False
+    return not any(
+        w is not first and abs(w.center_y - first.center_y) < first.height / 2
+        for w in description.words
+    )
 
 
 def positions_opening_descriptions(items: list[RawItem]) -> None:

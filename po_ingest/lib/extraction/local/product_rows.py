@@ -238,19 +238,38 @@ def _columns(
                 Column(name if keep else "other", x0, x1, second_code=taken and name == "item_code")
             )
     columns.sort(key=lambda c: c.x0)
-    if not _has_description(columns, item, min(x0 for _, x0, _ in titled)):
+    coded = [(x0, x1) for text, x0, x1 in titles if _ends_naming_codes(text)]
+    if not _has_description(columns, item, min(x0 for _, x0, _ in titled), coded):
         return None
     return columns
 
 
-def _has_description(columns: list[Column], item: Row, numbers_start: float) -> bool:
+_CODE_NAMES = {"item_code", "line_number"}
+
+
+def _ends_naming_codes(text: str) -> bool:
+    """A title the vocabulary does not know whose last word alone names a code's or a
+    position's column ("Zorbel Code", "Xyz No."): a column of codes, whatever its first
+    word says, never the item's text."""
+    words = text.split()
+    return len(words) > 1 and name_of(text) is None and name_of(words[-1]) in _CODE_NAMES
+
+
+def _has_description(
+    columns: list[Column], item: Row, numbers_start: float, coded: list[tuple[float, float]]
+) -> bool:
     """A column for the item's words: titled so, else the untitled column left of the
     numbers that the first item's longest text lies under becomes it (beside a code's
-    column too: a description's words are not to be lost)."""
+    column too: a description's words are not to be lost); never one whose title names
+    codes (`coded`, by their titles' spans)."""
     names = {c.name for c in columns}
     if names & {"description", "code_description"}:
         return True
-    candidates = [c for c in columns if c.name == "other" and c.x1 <= numbers_start]
+    candidates = [
+        c
+        for c in columns
+        if c.name == "other" and c.x1 <= numbers_start and (c.x0, c.x1) not in coded
+    ]
     held = dict.fromkeys(range(len(candidates)), 0)
     for run in item.cells():
         if all(is_number(w.text) for w in run.words) or parse_date(run.text, day_first=True):

@@ -15,6 +15,7 @@ from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
+from po_ingest.lib.extraction.local.values import parse_date
 
 # A part number: a long run of digits, or digits between letters ("B4840A"); not a size
 # ("2000H", "48X40"). A plus joins a code's options ("IFL1412/400+ MP+DD").
@@ -66,4 +67,31 @@ def part_number_in_text(
             return f"line {number}'s text opens with a code while a code column is empty"
         if any(_left_of_flush_text(first, rest, title) for title in titles):
             return f"line {number}'s text opens with a code left of its title: another column's"
+    return None
+
+
+def code_beside_untitled_part_number(
+    items: list[dict[str, Found]], raw: list[RawItem], columns: list[Column]
+) -> str | None:
+    """Why a line's code, read from its text with no code column titled, may not be its
+    code: a column the reader has no title for prints a part number on the code's line
+    ("CP5556-000" under an unknown title, "EPKJ-17B/3SB" opening the text). Either is the
+    item's code; which, the words do not tell. A date there is a date, and the same code
+    printed twice no second one."""
+    if any(c.name in ("item_code", "code_description") for c in columns):
+        return None
+    for number, (item, cells) in enumerate(zip(items, raw, strict=True), start=1):
+        if "item_code" not in item:
+            continue
+        code = item["item_code"].words[0]
+        beside = [
+            w
+            for w in cells.cells.get("other", [])
+            if abs(w.center_y - code.center_y) < code.height / 2
+            and _part_number(w.text)
+            and parse_date(w.text, day_first=True) is None
+            and w.text != code.text
+        ]
+        if beside:
+            return f"line {number}'s code {item['item_code'].value!r} or {beside[0].text!r}"
     return None

@@ -61,6 +61,7 @@ from po_ingest.lib.extraction.local.under_item import (
     continues,
     describes,
     digits_wrapped_unread,
+    labels_flush_with_text,
     labels_over_values,
     measures_line,
     number_tail,
@@ -381,6 +382,8 @@ def find_items(
                 centred.append(row)  # a line of the next item's cell, centred on its numbers
                 table.end_row = index
             elif items and following and labels_over_values(row, following):
+                if labels_flush_with_text(row, items[-1], previous_y):
+                    items[-1].unread_line = row.text
                 table.notes += [row.text, following.text]  # "Requested Date" over its date
                 index, last_y = index + 1, following.y
             elif items and _ITEM_SECTION.match(row.text):

@@ -10,7 +10,7 @@ import re
 import statistics
 from collections.abc import Callable
 
-from po_ingest.lib.extraction.local.header import TITLE, Found
+from po_ingest.lib.extraction.local.header import TITLE, Found, is_a_label_cell
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.values import month_numbers
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
@@ -26,6 +26,7 @@ _ALIGNED = 4.0  # points between the title's edge and its number label's
 _BESIDE = 150.0  # points between the title and its number on its line, at most
 _LARGE = 1.3  # a title is set this much larger than the body text, at least
 _SAME_SIZE = 0.5  # points between the heights of words set in one size
+_LINES_UNDER = 2.5  # a label's value stands within this many line heights under it
 
 
 def _under(title: Cell, cell: Cell) -> bool:
@@ -60,6 +61,49 @@ def _bare_number(title: Cell, cell: Cell) -> bool:
     # One digit alone there is a page's number as often as an order's; a code of a few
     # letters and four digits or more is an order's as well ("B307389", "SRE/F00876").
     return (flush or within) and len(cell.words) == 1 and _order_code(cell.text)
+
+
+def _among_labels(cells: list[Cell], position: int) -> bool:
+    """Labels on both sides of the bare number on its row ("Date", "Our Reference"): a row
+    of labels, where a code stands in a label's place ("Buyer" as a word nobody taught)."""
+    before = cells[position - 1] if position else None
+    after = cells[position + 1] if position + 1 < len(cells) else None
+    return all(c is not None and is_a_label_cell(c) for c in (before, after))
+
+
+def _another_number_after(
+    cells: list[Cell], position: int, parse: Callable[[str], str | None], top: Row, title: Cell
+) -> bool:
+    """Another number the order's could be further along the bare number's row, under no
+    other cell of the title's row (that one's value: "PEDIDO" over "356584" beside "Nº
+    PROVEEDOR" over "1720"): the bare one may be a label the reader does not know
+    ("Zorbel-1" where "Bestellnummer" stood, its value "4500111131" on its right); which is
+    the order's, the words do not tell."""
+    value = parse(cells[position].text)
+    others = [c for c in top.cells() if c.x0 != title.x0]
+    return any(
+        (other := parse(c.text)) is not None
+        and other != value
+        and not any(o.x0 < c.x1 and o.x1 > c.x0 for o in others)
+        for c in cells[position + 1 :]
+    )
+
+
+def _another_number_under(
+    rows: list[Row], index: int, cell: Cell, parse: Callable[[str], str | None]
+) -> bool:
+    """Another number the order's could be the next cell flush under the bare number, a
+    line or two down: the bare one may be a label the reader does not know over its value (SAP's
+    "Bestellnummer" over "4503683421", another word in its place)."""
+    value = parse(cell.text)
+    row = rows[index]
+    for below in rows[index + 1 : index + 3]:
+        if below.page != row.page or below.y - row.y > _LINES_UNDER * row.height:
+            return False
+        for under in below.cells():
+            if abs(under.x0 - cell.x0) <= _ALIGNED:
+                return (other := parse(under.text)) is not None and other != value
+    return False
 
 
 def _next_in_column(title: Cell, between: list[Row]) -> bool:
@@ -118,6 +162,9 @@ def number_under_title(
                         labelled is None
                         and _next_in_column(title, rows[index + 1 : index + 1 + distance])
                         and _bare_number(title, cell)
+                        and not _among_labels(cells, position)
+                        and not _another_number_after(cells, position, parse, row, title)
+                        and not _another_number_under(rows, index + 1 + distance, cell, parse)
                     ):
                         labelled = cell.text, cell.words  # SAP: "Purchase Order" over 4509367961
                     if labelled and (value := parse(labelled[0])) is not None:

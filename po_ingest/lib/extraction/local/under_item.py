@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, ORDER_COLUMNS, Column
+from po_ingest.lib.extraction.local.columns import ITEM_OR_POSITION, ORDER_COLUMNS, Column, name_of
+from po_ingest.lib.extraction.local.header import is_a_label_cell
 from po_ingest.lib.extraction.local.item_cells import RawItem, is_code, is_number, numeric_column
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.rules import HorizontalRules
 from po_ingest.lib.extraction.local.values import CURRENCY_CODES
+from po_ingest.lib.extraction.local.vocabulary import vocabulary
 
 _REFERENCE = re.compile(r"(?<!\w)(?:no\.?|nr\.?|id|#|number)\s*:?\s*\d+$", re.IGNORECASE)
 # "Line: 1000", "Lot: A-7": one labelled value standing alone under an item.
@@ -61,6 +63,31 @@ def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
 
 
 _DESCRIPTION_TITLE = ORDER_COLUMNS.patterns["description"]
+
+
+def _under_unknown_subtitle(row: Row, subtitles: list[Row]) -> bool:
+    """The row starts under a second line of titles the vocabulary has no column for: a word
+    the reader was never taught, under the header as likely as a title ("Zorbel" under
+    "Sl"), says nothing of what stands under it."""
+    x = row.words[0].x0
+    return any(
+        c.x0 - 4 <= x <= c.x1 and name_of(c.text) is None
+        for s in subtitles
+        if s.page == row.page
+        for c in s.cells()
+    )
+
+
+def _within_text(row: Row, item: RawItem) -> bool:
+    """The row starts with a word within the item's description, as its wrapped lines
+    would (SAP's "1 EA / 1 EA" under "Price count/item" is a count)."""
+    words = item.cells.get("description", [])
+    first = row.words[0]
+    return (
+        bool(words)
+        and first.text[:1].isalpha()
+        and min(w.x0 for w in words) <= first.x0 < max(w.x1 for w in words)
+    )
 
 
 def _right_under(row: Row, item: RawItem, last_y: float) -> bool:
@@ -185,7 +212,11 @@ def continues(
         return False
     centred = _centred_under(row, item)
     starts_left = row.words[0].x0 < min(starts) - 2 and not centred
-    if starts_left or _under_subtitle(row, subtitles):
+    if starts_left:
+        return False
+    if _under_subtitle(row, subtitles):
+        if right_under and _within_text(row, item) and _under_unknown_subtitle(row, subtitles):
+            item.unread_line = row.text
         return False
     runs = row.cells()
     in_one_cell = centred is not None or all(
@@ -305,6 +336,28 @@ def labels_over_values(row: Row, following: Row) -> bool:
     ):
         return False
     return all(abs(v.x0 - label.x0) <= 3 for v, label in zip(values, labels, strict=True))
+
+
+def labels_flush_with_text(row: Row, item: RawItem, last_y: float) -> bool:
+    """Labels over values right under an item, one set flush with the start of its text
+    ("Zorbel  TYC/ERN" over "RoHS compliant  S:TYC 154721-E", a made-up word where a date
+    stood), not a label itself ("Promised Date" is one): as well the text's next line as a
+    label; which, the words do not tell."""
+    words = item.cells.get("description", [])
+    if not words or item.text_ended or not _right_under(row, item, last_y):
+        return False
+    return any(
+        abs(c.x0 - words[0].x0) <= 2 and not is_a_label_cell(c) and not _ends_a_label(c.text)
+        for c in row.cells()
+    )
+
+
+_LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+
+
+def _ends_a_label(text: str) -> bool:
+    """Its last word ends labels ("Promised Date"): a label, no line of text."""
+    return text.split()[-1].lower().rstrip(":") in _LABEL_ENDINGS
 
 
 def wraps_position(item: RawItem, row: RawItem) -> bool:

@@ -14,6 +14,7 @@ from statistics import median
 
 from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.header import Found
+from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
 
 _APART = 2.0  # a column's gap against the widest space between the text's words
@@ -81,6 +82,37 @@ def untitled_word_beside_text(items: list[dict[str, Found]]) -> str | None:
                 if after.x0 > ends and gap > _APART * max(spaces, default=gap):
                     return f"line {number}'s description holds an untitled column's word: {after.text!r}"
     return None
+
+
+def word_set_aside_inside_text(items: list[dict[str, Found]], raw: list[RawItem]) -> str | None:
+    """Why a line's text lost a word of its own, if it did: a word the table put in another
+    cell stands on one of the text's lines between its words, or a word set aside stands a
+    word's space from them (an unknown title over the text, "Zorbel Description", made a
+    column of its own out of "FOOCHKA" in "SHAREAT FOOCHKA IMLI", or of "ger RM1,27" ending
+    "SM-STV 2x40pol ger RM1,27"). The text as read is not the line's."""
+    for number, (item, cells) in enumerate(zip(items, raw, strict=True), start=1):
+        text = _value_words(item["description"]) if "description" in item else []
+        for line in _lines(text):
+            for name, words in cells.cells.items():
+                if name == "description":
+                    continue
+                on_line = [
+                    w for w in words if abs(w.center_y - line[0].center_y) < line[0].height / 2
+                ]
+                lost = [w for w in on_line if line[0].x1 <= w.x0 and w.x1 <= line[-1].x0]
+                if name == "other":
+                    lost += [w for w in on_line if _a_space_from(w, line)]
+                if lost:
+                    return f"line {number}'s text lost a word to another cell: {lost[0].text!r}"
+    return None
+
+
+_WORD_SPACE = 0.6  # text heights: a space between words of one text, not a column's gap
+
+
+def _a_space_from(word: Word, line: list[Word]) -> bool:
+    space = _WORD_SPACE * line[0].height
+    return 0 <= word.x0 - line[-1].x1 <= space or 0 <= line[0].x0 - word.x1 <= space
 
 
 def untitled_word_in_code(items: list[dict[str, Found]], columns: list[Column]) -> str | None:

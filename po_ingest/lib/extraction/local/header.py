@@ -129,10 +129,9 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
             if start < c.x0 < reach and c.x1 > cell.x0 - 2 and not _other_script(c)
         ]
         if found:
-            value = found[0]
-            if is_a_label_cell(value, labels) or _centred_under_next(value, cell, rows[index]):
+            if is_a_label_cell(found[0], labels):
                 return None
-            return _with_legal_form(_past_slash(value, row.cells()), rows)
+            return _with_legal_form(_past_slash(found[0], row.cells()), rows)
     return None
 
 
@@ -272,6 +271,8 @@ def _candidates(
             tiers.append([(beside.text, beside.words)])
         return tiers
     below = _below(label, rows, index, labels)
+    if below is not None and _centred_under_next(below, label, rows[index]):
+        return tiers  # the next label's value: this label's cell is empty, that label no value
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
 

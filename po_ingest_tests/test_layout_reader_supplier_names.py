@@ -195,3 +195,40 @@ def test_a_heading_naming_the_suppliers_address_heads_its_name(heading):
 )
 def test_a_name_under_the_party_label_run_on_by_a_code_is_left_out(lines, name):
     assert _supplier(lines) == name
+
+
+@pytest.mark.parametrize(
+    ("supplier", "delivery"),
+    [("FOURNISSEUR", "LIVRER À"), ("Supplier", "Ship to"), ("Lieferant", "Lieferanschrift")],
+)
+def test_the_delivery_addresss_heading_beside_the_suppliers_is_no_name(supplier, delivery):
+    """Two blocks side by side under their headings: the heading beside the supplier's is
+    the next block's, the name under it the supplier's."""
+    block = [(50, 110, supplier), (200, 110, delivery), (50, 122, "Matériaux Dupuis SARL")]
+    block += [(200, 122, "Chantier Île de Nantes"), (50, 133, "ZI des Grands Champs")]
+    assert _supplier(block) == "Matériaux Dupuis SARL"
+
+
+def _addressed(salutation: str, value: str) -> str | None:
+    block = [(300, 98, salutation), (300, 109, value), (300, 120, "Via Roma 12")]
+    return _supplier(block + [(300, 131, "20121 Milano")])
+
+
+_ADDRESSED = {
+    "Spett.le": "L.S. SRL",
+    "Spett.le/Esteemed": "Mobili Brianza S.p.A.",
+    "Exmo.(s) Sr.(s)": "Cimentos Tejo, S.A.",
+    "Señores": "Aceros del Norte S.L.",
+}
+
+
+@pytest.mark.parametrize("salutation", list(_ADDRESSED))
+def test_the_name_under_the_salutation_addressing_it_is_the_suppliers(salutation):
+    """An order is addressed to its supplier: "Spett.le" over its name, then its address."""
+    assert _addressed(salutation, _ADDRESSED[salutation]) == _ADDRESSED[salutation]
+
+
+def test_under_a_salutation_a_name_without_its_legal_form_or_after_a_number_is_none():
+    """ "Quenet Communication" may be the first line of a name wrapped onto two."""
+    assert _addressed("Spett.le", "Quenet Communication") is None
+    assert _addressed("Spett.le", "1004691 - Chep USA Inc.") is None

@@ -375,3 +375,19 @@ def test_an_amount_above_the_items_labelled_otherwise_is_no_total():
     content, _ = _page(_header() + value + _titles() + _ITEMS)
     with pytest.raises(ExtractionDeclined, match="no total found"):
         _read(content)
+
+
+def test_a_vat_breakdown_beside_the_totals_is_no_row_of_column_sums():
+    """Primavera prints the VAT per rate left of the totals, a rate's row on the total's
+    line: amounts left of the total's label are another block's, not the columns' sums."""
+    breakdown = [(50, 200, "Rate"), (-130, 200, "Base"), (-190, 200, "VAT")]
+    breakdown += [(50, 214, "23%"), (-130, 214, "25.00"), (-190, 214, "5.75")]
+    breakdown += [(50, 228, "6%"), (-130, 228, "5.00"), (-190, 228, "0.30")]
+    totals = _totals(200, [("Subtotal", "30.00"), ("VAT", "6.05"), ("Total", "36.05")])
+    content, _ = _page(_header() + _titles() + _ITEMS + breakdown + totals)
+    order = _read(content).order
+    assert (order.subtotal, order.tax, order.total) == (
+        Decimal("30.00"),
+        Decimal("6.05"),
+        Decimal("36.05"),
+    )

@@ -169,3 +169,22 @@ def test_a_deduction_marked_minus_in_brackets_before_its_amount_is_taken_off():
         Decimal("3.00"),
         Decimal("32.40"),
     )
+
+
+@pytest.mark.parametrize("sign", ["£", "EUR"])
+def test_a_currency_before_the_price_in_its_cell_is_the_prices_not_the_units(sign):
+    """ "£ 12.00" right-aligned under a short "Price": the sign stands left of the title,
+    past the unit's column, yet belongs to the amount it opens."""
+    titles = [(X["code"], 140, "Description"), (-300, 140, "Qty"), (310, 140, "Unit")]
+    titles += [(-440, 140, "Price"), (-X["total"], 140, "Amount")]
+    lines = [(X["code"], 160, "Steel bolts M8"), (-300, 160, "12"), (310, 160, "kg")]
+    lines += [(-440, 160, f"{sign} 12.00"), (-X["total"], 160, f"{sign} 144.00")]
+    lines += [(X["code"], 174, "Washers"), (-300, 174, "4"), (310, 174, "pcs")]
+    lines += [(-440, 174, f"{sign} 1.50"), (-X["total"], 174, f"{sign} 6.00")]
+    totals = _totals(200, [("Subtotal", "150.00"), ("VAT 20%", "30.00"), ("Total", "180.00")])
+    content, _ = _page(_header() + titles + lines + totals)
+    items = _read(content).order.items
+    assert [(i.unit, i.unit_price, i.line_total) for i in items] == [
+        ("kg", Decimal("12.00"), Decimal("144.00")),
+        ("pcs", Decimal("1.50"), Decimal("6.00")),
+    ]

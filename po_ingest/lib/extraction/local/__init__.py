@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local.addressee import name_under_salutation
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
@@ -289,6 +290,8 @@ class LocalExtractor:
             del fields["supplier_name"]  # optional: left out rather than read cut short
         reference = fields.pop("order_reference", None)
         labelled = set(fields)
+        if "supplier_name" not in fields and (addressee := name_under_salutation(header_rows)):
+            fields["supplier_name"] = addressee
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number
             if "order_date" not in fields and (

@@ -16,11 +16,15 @@ _CENTS = re.compile(r"^\d[\d.,' ]*[.,]\d{2}$")
 
 
 def sums_beside(row: Row, amount: list[Word], decimal_comma: bool) -> list[Found]:
-    """The other columns' sums in cents printed left of a total's amount, after its label.
-    A whole number beside it ("1.00") may be the quantities' sum: not one of them."""
+    """The other columns' sums in cents printed left of a total's amount, after its label
+    (the last cell with letters). A whole number beside it ("1.00") may be the quantities'
+    sum: not one of them."""
     cells = Row(row.page, [w for w in row.words if w.x1 <= amount[0].x0]).cells()
+    lettered = [n for n, cell in enumerate(cells) if any(c.isalpha() for c in cell.text)]
     sums = []
-    for cell in cells[1:]:
+    # Amounts left of the label are another block's beside the totals (a VAT breakdown's
+    # "6%  37 734,90  2 264,09" left of "Total"), not sums of the table's columns.
+    for cell in cells[(lettered[-1] if lettered else 0) + 1 :]:
         value = parse_amount(cell.text, decimal_comma) if _CENTS.match(cell.text) else None
         if value is not None and value != value.to_integral_value():
             sums.append(Found(value, row.page, cell.words))

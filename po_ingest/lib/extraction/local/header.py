@@ -135,6 +135,16 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
     return None
 
 
+def _centred_under_next(value: Cell, label: Cell, row: Row) -> bool:
+    """A value reaching under the next label on the label's row, centred under that label:
+    the next column's value, printed wider than its title, over this label's empty cell
+    ("Obra" over nothing beside "Condição Pagamento" over "30 dias após emissão da fatura")."""
+    after = [c for c in row.cells() if c.x0 >= label.x1]
+    if not after or value.x1 <= after[0].x0:
+        return False
+    return abs(value.x0 + value.x1 - after[0].x0 - after[0].x1) / 2 <= _CENTRED
+
+
 def _past_slash(cell: Cell, cells: list[Cell]) -> Cell:
     """A value ending in "/" goes on in the next cell of its row: under "PO number/date",
     "4503665116 /" and, spaced apart, "01/27/2021" are one value."""
@@ -222,6 +232,7 @@ _BESIDE = 150.0  # points between a label and a value on its right, at most
 _FAR = 300.0  # points to a value set flush right in its column, at most
 _BLOCK_ROWS = 4  # rows above and below a label that make its block
 _EDGE = 2.0  # points between edges set flush
+_CENTRED = 4.0  # points between the middles of a label and a value centred under it
 _TITLE_GAP = 20.0  # points between a title and its number beside it, at most
 _UNDER = 40.0  # points past a label's right edge a value under it may start
 _UNDER_COLUMN = 80.0  # the same, short of the next label on the label's row
@@ -260,6 +271,8 @@ def _candidates(
             tiers.append([(beside.text, beside.words)])
         return tiers
     below = _below(label, rows, index, labels)
+    if below is not None and _centred_under_next(below, label, rows[index]):
+        return tiers  # the next label's value: this label's cell is empty, that label no value
     tiers.append([(c.text.strip(" :#"), c.words) for c in (below, beside) if c is not None])
     return tiers
 

@@ -14,7 +14,13 @@ from po_ingest.lib.extraction.local.columns import (
 )
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.unit_words import is_unit
-from po_ingest.lib.extraction.local.values import find_currency, parse_amount, per_unit
+from po_ingest.lib.extraction.local.values import (
+    CURRENCY_CODES,
+    CURRENCY_SYMBOLS,
+    find_currency,
+    parse_amount,
+    per_unit,
+)
 
 _NUMERIC_COLUMNS = {
     "line_number",
@@ -288,9 +294,22 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
     values.runs = [[id(w) for w in run.words] for run in runs]
     for run in runs:
         name = _run_column(run, columns)
-        for word in run.words:
-            values.add(name or column_of(word, columns), word)
+        for position, word in enumerate(run.words):
+            values.add(name or _word_column(run.words, position, columns), word)
     return values
+
+
+def _word_column(words: list[Word], position: int, columns: list[Column]) -> str:
+    """A word's column by its own position; a currency alone before an amount in its cell
+    ("€" of "€ 12,50", set left of the price's title) is the amount's, never the unit's."""
+    word, following = words[position], words[position + 1 : position + 2]
+    if following and _currency_alone(word.text) and is_number(following[0].text):
+        return column_of(following[0], columns)
+    return column_of(word, columns)
+
+
+def _currency_alone(text: str) -> bool:
+    return text in CURRENCY_CODES or text in CURRENCY_SYMBOLS
 
 
 def _word_and_numbers(run: Cell, columns: list[Column]) -> bool:

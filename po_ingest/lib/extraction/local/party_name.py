@@ -11,6 +11,9 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 _FORM_FIELD = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
 )
+_DELIVERY_HEADING = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['delivery_headings']))})\W*$", re.IGNORECASE
+)
 
 # A name's words are capitalised but for a few joining words ("Aceros y Perfiles del Norte
 # S.A. de C.V."); more in lower case than not is a sentence printed under a label.
@@ -20,8 +23,9 @@ _PROSE_WORDS = 4
 def name(value: str) -> str | None:
     """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
     label and its value, which would be read wrong), a sentence ("Este número se citará
-    de manera imprescindible …") or what is left of a label ("(Bill" of "Supplier (Bill
-    from)", "/ Supplier Code")."""
+    de manera imprescindible …"), what is left of a label ("(Bill" of "Supplier (Bill
+    from)", "/ Supplier Code"), a form's field or the delivery block's heading beside the
+    supplier's ("LIVRER À")."""
     value = _without_honorific(value.strip())
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first) or _address(value):
@@ -31,7 +35,7 @@ def name(value: str) -> str | None:
     lower = sum(w[:1].islower() for w in value.split())
     if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
         return None
-    return None if _FORM_FIELD.match(value) else value
+    return None if _FORM_FIELD.match(value) or _DELIVERY_HEADING.match(value) else value
 
 
 _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}

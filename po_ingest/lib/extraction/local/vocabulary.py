@@ -52,8 +52,14 @@ def phrase_pattern(phrase: str) -> str:
 
 
 def alternatives(phrases: list[str]) -> str:
-    """Several phrases as one alternation, the longest first so it wins."""
-    return "|".join(phrase_pattern(p) for p in sorted(set(phrases), key=len, reverse=True))
+    """Several phrases as one alternation, the longest first so it wins; of two as long, the
+    one with fewer optional marks ("n°" before "n.", which also matches "N" alone), then in
+    alphabetical order: the same pattern in every run, whatever the set's order."""
+    return "|".join(phrase_pattern(p) for p in sorted(set(phrases), key=_first_tried))
+
+
+def _first_tried(phrase: str) -> tuple[int, int, str]:
+    return -len(phrase), sum(c in ".-" for c in phrase), phrase
 
 
 def by_language(section: dict[str, list[str]]) -> dict[str, re.Pattern[str]]:

@@ -17,10 +17,16 @@ from po_ingest.lib.extraction.evaluate import evaluate, folder_summary
 from po_ingest.lib.extraction.router import GeminiSettings, build_extractor
 from po_ingest.lib.models import ExtractedPurchaseOrder, ExtractionResult
 from po_ingest_tests.corpus import generate_corpus, generate_non_purchase_orders
+from po_ingest_tests.corpus.html import generate_html_corpus
 from po_ingest_tests.corpus.layouts import LAYOUTS
 from po_ingest_tests.realpos.download import HERE as REALPOS
 from po_ingest_tests.realpos.download import SPLITS, sources
-from po_ingest_tests.support.prerequisites import REALDOCS, require_realdocs, require_realpos
+from po_ingest_tests.support.prerequisites import (
+    REALDOCS,
+    require_browser,
+    require_realdocs,
+    require_realpos,
+)
 
 
 def _local():
@@ -132,6 +138,26 @@ def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):
     assert result["crashes"] == []
     assert result["wrong_values"] == []
     assert result["accepted_pct"] >= HELDOUT_ACCEPTED_FLOOR_PCT, result
+
+
+# The HTML-printed families (po_ingest_tests.corpus.html) were written blind to the reader, in
+# two batches of 8, each dealt 4 dev / 4 held-out before any reader ran; scored as they came,
+# held-out 13 of 20 (batch 1) and 10 of 20 (batch 2). The floor is today's held-out figure
+# after the dev families were read (README "Thirteenth round"); issue 14 asks for 80 %.
+HTML_HELDOUT_ACCEPTED_FLOOR = 0.70
+
+
+@pytest.mark.parametrize("split", ["dev", "heldout"])
+def test_html_printed_orders_none_wrong_no_crash(split, tmp_path):
+    require_browser()
+    generate_html_corpus(tmp_path, split=split)
+    result = folder_summary(evaluate(_local(), tmp_path))
+    assert result["documents"] >= 40
+    assert result["crashes"] == []
+    assert result["wrong_values"] == []
+    assert result["unverified_values"] == []
+    floor = 1.0 if split == "dev" else HTML_HELDOUT_ACCEPTED_FLOOR
+    assert result["exact"] / result["documents"] >= floor, result
 
 
 def test_real_purchase_orders_accepted_none_wrong(realpos, realpos_scores):

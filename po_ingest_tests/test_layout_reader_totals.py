@@ -391,3 +391,38 @@ def test_a_vat_breakdown_beside_the_totals_is_no_row_of_column_sums():
         Decimal("6.05"),
         Decimal("36.05"),
     )
+
+
+def test_a_tax_breakdown_by_rate_over_the_totals_grid_sums_its_taxes():
+    """ "Aliquota | Imponibile | Imposta" over a row per rate, then the totals' grid: each
+    rate's base is part of the net, no subtotal; its tax, one of the taxes the tax total
+    sums."""
+    breakdown = [(40, "Aliquota"), (150, "Imponibile"), (260, "Imposta")]
+    rates = [[(40, "22%"), (150, "100,00"), (260, "22,00")]]
+    rates.append([(40, "10%"), (150, "50,00"), (260, "5,00")])
+    titles = [(40, "Totale merce"), (150, "Totale imponibile"), (260, "Totale IVA")]
+    titles.append((380, "Totale ordine"))
+    values = [(40, "150,00"), (150, "150,00"), (260, "27,00"), (380, "177,00")]
+    rows = [_row(100, breakdown), _row(114, rates[0]), _row(128, rates[1])]
+    rows += [_row(150, titles), _row(164, values)]
+    totals = find_totals(rows, decimal_comma=True)
+    assert (totals.subtotal.value, totals.tax.value, totals.total.value) == (
+        Decimal("150.00"),
+        Decimal("27.00"),
+        Decimal("177.00"),
+    )
+    assert not totals.unknown
+
+
+def test_a_note_on_the_first_totals_lines_row_is_no_item():
+    """ "Payment terms: 30 days" left of "Goods Net", set a few points higher: the totals
+    label closes the table; the note is no item's line."""
+    note = [(50, 197, "Payment terms: 30 days net")]
+    rows = [("Goods Net", "30.00"), ("VAT 20%", "6.00"), ("Order Total", "36.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + note + _totals(200, rows))
+    order = _read(content).order
+    assert (len(order.items), order.subtotal, order.total) == (
+        2,
+        Decimal("30.00"),
+        Decimal("36.00"),
+    )

@@ -68,6 +68,9 @@ class RawItem:
     unread_line: str | None = None
     # The GST amounts of the tax rows printed under it ("IGST 5.00 41.47"), by word.
     tax_below: list[Word] = field(default_factory=list)
+    # A word of its text standing under the title of a column left empty on its line: that
+    # column's value, run into the text, or the text's own word (`lines.read_item` declines).
+    text_under_empty_title: str | None = None
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)
@@ -284,7 +287,7 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
     else each by its own position."""
     values = RawItem(row.page)
     runs = []
-    for run in row.cells():
+    for run in [part for cell in row.cells() for part in _split_at_titles(cell, columns)]:
         if number := _leading_number(run, columns):
             taken = 2 if number == "quantity" and _unit_after_quantity(run, row, columns) else 1
             for word in run.words[:taken]:
@@ -296,7 +299,50 @@ def assign(row: Row, columns: list[Column]) -> RawItem:
         name = _run_column(run, columns)
         for position, word in enumerate(run.words):
             values.add(name or _word_column(run.words, position, columns), word)
+    values.text_under_empty_title = _text_under_empty_title(values, columns)
     return values
+
+
+# How far a cell's first word may stand from its column title's left edge to be set flush
+# with it, as a left-aligned column sets its cells.
+_FLUSH = 1.0
+
+
+def _value_columns(columns: list[Column]) -> list[Column]:
+    """The columns holding no text of the item, with the edges of their titles."""
+    return [c for c in columns if c.name not in _LED_COLUMNS and not c.cell_edges]
+
+
+def _split_at_titles(run: Cell, columns: list[Column]) -> list[Cell]:
+    """A run of text cut where its last words start flush with the left edge of a title of
+    a column of no text, end before the next title, and the word before them ends left of
+    that title: two cells set a narrow padding apart (a web page's table), not one text run
+    on under the next title ("… 25 kg" then "zak" under "Eenheid"). Words going on past the
+    next title are one text, set on a fixed-width print's grid ("tube BBIT 150/60-A/U"
+    from under "Unit"); a number and the word after it, a quantity and its unit ("60,000 m"),
+    and a currency and the amount after it ("IDR 21,666.67"), are one cell."""
+    if is_number(run.words[0].text) or _currency_alone(run.words[0].text):
+        return [run]
+    value_columns = _value_columns(columns)
+    for position, (before, word) in enumerate(zip(run.words, run.words[1:], strict=False)):
+        for column in value_columns:
+            following = [c.x0 for c in columns if c.x0 > column.x0]
+            flush = abs(word.x0 - column.x0) <= _FLUSH and before.x1 < column.x0
+            if flush and run.x1 < min(following, default=float("inf")):
+                return [Cell(run.words[: position + 1]), Cell(run.words[position + 1 :])]
+    return [run]
+
+
+def _text_under_empty_title(item: RawItem, columns: list[Column]) -> str | None:
+    """The item's text's word standing wholly under the title of a column of no text that
+    holds nothing else on the line ("zak" under "Eenheid", set a narrow space after
+    "25 kg"): which of the two it is, the words alone do not tell."""
+    for word in item.cells.get("description", []):
+        for column in _value_columns(columns):
+            under = column.x0 - _FLUSH <= word.x0 and word.x1 <= column.x1 + _FLUSH
+            if under and column.name not in item.cells:
+                return f"{word.text!r} under the {column.name} title"
+    return None
 
 
 def _word_column(words: list[Word], position: int, columns: list[Column]) -> str:

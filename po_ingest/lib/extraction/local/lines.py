@@ -237,6 +237,8 @@ def read_item(
         raise decline(f"line {number} prints no code under its first description: {text!r}")
     if raw.unread_line:
         raise decline(f"line {number}'s text may go on in a line not read: {raw.unread_line!r}")
+    if raw.text_under_empty_title:
+        raise decline(f"line {number}'s text has {raw.text_under_empty_title}: whose is not known")
     read_unit_cell(raw)
     basis_in_unit_cell(raw, decimal_comma)
     if unit := _unit_under_another_title(raw):

@@ -100,7 +100,16 @@ def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
     beside "Total" over "5,130.00"), as the block printed down the page they stand for."""
     out: list[Row] = []
     grid: tuple[Row, Row] | None = None  # the last grid's values and its titles' last row
+    titled: list[Row] = []  # the lines the last grid's first row of values unfolded to
     for row in rows:
+        if grid and _next_rate(row, grid[0], decimal_comma):
+            # A breakdown by rate: each rate's base is part of the net, no total line; its
+            # tax is one of the taxes.
+            out = [line for line in out if line not in titled or _names_tax(line, decimal_comma)]
+            lines = _titled_amounts(row, [grid[1]], decimal_comma)
+            out += [line for line in lines if _names_tax(line, decimal_comma)]
+            grid, titled = (row, grid[1]), []
+            continue
         if grid and (lower := _set_lower(row, *grid, decimal_comma)) is not None:
             out += lower
             grid = None
@@ -117,9 +126,38 @@ def unfold_grids(rows: list[Row], decimal_comma: bool) -> list[Row]:
                 below = out.pop()
                 titles.insert(0, below)
             if titles and (not texts or _names_totals(titles[-1])):
-                out += _titled_amounts(row, titles, decimal_comma)
+                titled = _titled_amounts(row, titles, decimal_comma)
+                out += titled
                 grid = (row, titles[-1])
                 continue
             out += titles  # words over an item's numbers: no titles of the totals
         out.append(row)
     return out
+
+
+def _rate_of(row: Row) -> str | None:
+    """The rate a row of a tax breakdown opens with ("22%", "10 %")."""
+    cells = row.cells()
+    first = cells[0].text.replace(" ", "") if cells else ""
+    return first if first.endswith("%") and any(c.isdigit() for c in first) else None
+
+
+def _next_rate(row: Row, values: Row, decimal_comma: bool) -> bool:
+    """A row right under a grid's values, each opening with a rate and printing as many
+    amounts under the same titles: the grid is a breakdown of the tax by rate ("Aliquota |
+    Imponibile | Imposta" over "22% …" and "10% …"), a row per rate."""
+    amounts = [c for c in row.cells() if is_amount(c.text, decimal_comma)]
+    over = [c for c in values.cells() if is_amount(c.text, decimal_comma)]
+    return (
+        row.page == values.page
+        and row.y - values.y <= _GRID_PITCH * max(row.height, values.height)
+        and _rate_of(row) is not None
+        and _rate_of(values) is not None
+        and len(amounts) == len(over) == len(row.cells()) - 1
+        and all(a.x0 < b.x1 and a.x1 > b.x0 for a, b in zip(amounts, over, strict=True))
+    )
+
+
+def _names_tax(line: Row, decimal_comma: bool) -> bool:
+    label = " ".join(w.text for w in line.words if not is_amount(w.text, decimal_comma))
+    return kind_of([label]) == "tax"

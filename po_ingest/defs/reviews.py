@@ -11,11 +11,12 @@ from po_ingest.defs.assets import purchase_order
 from po_ingest.defs.partitions import batches_partitions
 from po_ingest.defs.resources import StoreResource
 from po_ingest.defs.sensor_io import app_store, instance_of
+from po_ingest.lib.settings import env_seconds
 from po_ingest.lib.store.revisions import edits_after, latest_edit_id
 
 # The audit trail is the app's (order_revisions); these observations mirror it in Dagster, and
 # the analytics' automation looks every 30 s anyway.
-REVIEW_SENSOR_INTERVAL_SECONDS = 30
+REVIEW_SENSOR_INTERVAL_SECONDS = int(env_seconds("PO_INGEST_REVIEW_SENSOR_SECONDS", 30))
 MAX_REVISIONS_PER_TICK = 200
 # PostgreSQL hands out ids before commit: a row younger than this may still be joined by a
 # lower id committing late, so it waits a tick rather than being passed by the cursor.

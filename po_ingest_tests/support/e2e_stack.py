@@ -56,6 +56,7 @@ class E2EStack:
             "PO_INGEST_MODEL_PROBE_SECONDS": str(PROBE_SECONDS),
             "PO_INGEST_RUN_STATUS_SENSOR_SECONDS": "5",  # short waits, as the retry delays
             "PO_INGEST_PENDING_SENSOR_SECONDS": "2",
+            "PO_INGEST_REVIEW_SENSOR_SECONDS": "2",
             # A launch lost with a killed daemon is relaunched after this grace (60 s in make run).
             "PO_INGEST_RECONCILE_SECONDS": "10",
             "GEMINI_API_KEY": GEMINI_KEY,

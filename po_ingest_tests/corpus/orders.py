@@ -47,6 +47,9 @@ class OrderSpec:
     # The same printed after the tax, untaxed (the dev families' totals blocks).
     allowance_pct: Decimal = Decimal(0)
     charges: bool = False
+    # Every rate taxes the whole order (Canada's GST and QST, India's CGST and SGST) instead of
+    # the lines being split between a standard and a reduced rate.
+    stacked_taxes: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,24 +146,29 @@ def _with_reduced_rate(rng: random.Random, lines: list[OrderLine], reduced: Deci
 
 
 def _tax_lines(
-    lines: Sequence[OrderLine], rates: tuple[Decimal, ...], adjustment: Decimal = Decimal(0)
+    lines: Sequence[OrderLine],
+    rates: tuple[Decimal, ...],
+    adjustment: Decimal = Decimal(0),
+    stacked: bool = False,
 ) -> tuple[TaxLine, ...]:
-    """One line per rate; `adjustment` (freight minus discount) is taxed at the first rate."""
+    """One line per rate; `adjustment` (freight minus discount) is taxed at the first rate, or
+    at every rate when the rates are `stacked`."""
     found = []
     for n, rate in enumerate(rates):
-        base = sum((line.line_total for line in lines if line.vat_rate == rate), Decimal(0))
-        base += adjustment if n == 0 else 0
+        taxed = [line for line in lines if stacked or line.vat_rate == rate]
+        base = sum((line.line_total for line in taxed), Decimal(0))
+        base += adjustment if n == 0 or stacked else 0
         found.append(TaxLine(rate, base, (base * rate).quantize(CENT, ROUND_HALF_UP)))
     return tuple(found)
 
 
 def _with_allowance_and_charge(rng: random.Random, order: Order, spec: OrderSpec) -> Order:
-    if spec.order_discounts and len(spec.tax_rates) > 1:
+    if spec.order_discounts and len(spec.tax_rates) > 1 and not spec.stacked_taxes:
         raise ValueError("an order discount needs a single tax rate")
     pct = rng.choice(spec.order_discounts) if spec.order_discounts else Decimal(0)
     allowance = (order.subtotal * pct / 100).quantize(CENT, ROUND_HALF_UP)
     charge = Decimal(rng.randint(*spec.freight)) if spec.freight else Decimal(0)
-    tax_lines = _tax_lines(order.lines, spec.tax_rates, charge - allowance)
+    tax_lines = _tax_lines(order.lines, spec.tax_rates, charge - allowance, spec.stacked_taxes)
     return replace(
         order, allowances=allowance, allowance_pct=pct, charges=charge, tax_lines=tax_lines
     )
@@ -172,7 +180,7 @@ def make_order(
     """An order of `spec.line_count` distinct `products` (by default the whole catalog)."""
     products = rng.sample(products, rng.randint(*spec.line_count))
     lines = [_line(rng, p, (n + 1) * spec.position_step, spec) for n, p in enumerate(products)]
-    if len(spec.tax_rates) > 1:
+    if len(spec.tax_rates) > 1 and not spec.stacked_taxes:
         _with_reduced_rate(rng, lines, spec.tax_rates[1])
     order_date = dt.date(2025, 9, 1) + dt.timedelta(days=rng.randrange(240))
     has_project = rng.random() < spec.project_chance
@@ -190,7 +198,7 @@ def make_order(
         project_code=project_code(rng, order_date.year) if has_project else None,
         currency=spec.currency,
         lines=tuple(lines),
-        tax_lines=_tax_lines(lines, spec.tax_rates),
+        tax_lines=_tax_lines(lines, spec.tax_rates, stacked=spec.stacked_taxes),
         payment_terms=rng.choice(PAYMENT_TERMS[spec.language]),
         notes=rng.choice(NOTES[spec.language]) if rng.random() < 0.5 else None,
         allowances=(subtotal * spec.allowance_pct / 100).quantize(CENT, ROUND_HALF_UP),

@@ -18,6 +18,9 @@ COUNTRIES = {
     "BR": "Brasil",
     "MX": "México",
     "BE": "België",
+    "AU": "Australia",
+    "IN": "India",
+    "QC": "Canada",
 }
 
 
@@ -96,6 +99,16 @@ MX | supplier | Materiales Querétaro S.A. de C.V. | Carretera 57 km 12.5 | 7624
 BE | buyer | Bouwbedrijf Schelde NV | Noorderlaan 147 | 2030 Antwerpen | +32 3 555 41 20 | bouwschelde.be | BE 0412.345.678
 BE | supplier | Bouwmaterialen Vermeulen BV | Industrieweg 22 | 9000 Gent | +32 9 555 18 70 | vermeulen-bouw.be | BE 0456.789.123
 BE | supplier | Staalhandel Limburg NV | Kolenhavenstraat 8 | 3550 Heusden-Zolder | +32 11 555 63 10 | staallimburg.be | BE 0678.123.945
+AU | buyer | Harbourside Constructions Pty Ltd | Level 3, 88 Pitt Street | Sydney NSW 2000 | (02) 5550 4120 | harbourside.com.au | ABN 51 824 753 556
+AU | buyer | Ironbark Civil Pty Ltd | 14 Boundary Road | Rocklea QLD 4106 | (07) 5550 2281 | ironbarkcivil.com.au | ABN 33 615 204 982
+AU | supplier | Southern Cross Building Supplies Pty Ltd | 200 Parramatta Road | Auburn NSW 2144 | (02) 5550 8812 | southerncrossbs.com.au | ABN 72 004 118 390
+AU | supplier | Outback Steel Pty Ltd | 6 Kurnell Street | Brendale QLD 4500 | (07) 5550 6630 | outbacksteel.com.au | ABN 18 553 907 214
+IN | buyer | Sahyadri Infraprojects Pvt. Ltd. | Office No. 402, Baner Road | Pune 411045, Maharashtra | +91 20 5555 7120 | sahyadriinfra.in | 27AAKCS4512M1Z8
+IN | supplier | Deccan Steel Traders | Plot 17, MIDC Hingna | Nagpur 440016, Maharashtra | +91 712 555 3391 | deccansteel.in | 27AAFFD6120K1Z3
+IN | supplier | Konkan Cement Agencies | Shop 5, Station Road | Thane 400601, Maharashtra | +91 22 5555 0814 | konkancement.in | 27AADFK2297H1ZQ
+QC | buyer | Construction Boréal inc. | 2500, boul. Daniel-Johnson | Laval (Québec) H7T 2P6 | 450 555-0142 | constructionboreal.ca | TPS 812345678 RT0001
+QC | supplier | Matériaux St-Laurent ltée | 8400, rue Notre-Dame Est | Montréal (Québec) H1L 3M4 | 514 555-0177 | materiauxstlaurent.ca | TPS 845120337 RT0001
+QC | supplier | Acier Laurentides inc. | 155, rue de l'Industrie | Saint-Jérôme (Québec) J7Y 4B6 | 450 555-0193 | acierlaurentides.ca | TPS 871553204 RT0001
 """
 
 # region | site name | street | city
@@ -116,6 +129,9 @@ PT | Estaleiro Matosinhos | Avenida da Liberdade 520 | 4450-718 Matosinhos
 BR | Obra Residencial Jardins, Portão 2 | Rua Oscar Freire 1200 | 01426-001 São Paulo - SP
 MX | Obra Torre Campestre | Av. Campestre 310 | 37150 León, Gto.
 BE | Werf Nieuw Zuid, poort 3 | Jan Van Beersstraat 2 | 2018 Antwerpen
+AU | Barangaroo Site, Gate 5 | 33 Hickson Road | Barangaroo NSW 2000
+IN | Project Site - Hinjewadi Phase 3 | Survey No. 204, Maan Road | Pune 411057, Maharashtra
+QC | Chantier Quartier Gare, accès C | 1200, rue Saint-Antoine Ouest | Montréal (Québec) H3C 1B1
 """
 
 

@@ -26,6 +26,7 @@ class NumberStyle:
     symbol: str  # "$", "€", "EUR": what the money columns print
     symbol_after: bool = False
     symbol_space: bool = True
+    later_groups: int = 3  # 2: India's lakh and crore grouping, 1,23,45,678.00
 
     def number(self, value: Decimal, places: int | None = 2) -> str:
         """`value` with exactly `places` decimals, or as few as it needs when `places` is None."""
@@ -36,8 +37,10 @@ class NumberStyle:
         sign, text = ("-", text[1:]) if text.startswith("-") else ("", text)
         whole, _, fraction = text.partition(".")
         groups = []
-        while len(whole) > 3:
-            whole, groups = whole[:-3], [whole[-3:], *groups]
+        size = 3
+        while len(whole) > size:
+            whole, groups = whole[:-size], [whole[-size:], *groups]
+            size = self.later_groups
         whole = self.group.join([whole, *groups])
         return sign + (f"{whole}{self.decimal}{fraction}" if fraction else whole)
 

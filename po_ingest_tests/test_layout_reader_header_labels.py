@@ -375,3 +375,33 @@ def test_a_document_number_repeating_the_order_number_is_the_same_number():
     header = [(300, 80, "Belegnummer:"), (400, 80, "6251839"), (300, 92, "Auftrag Nr.")]
     header += [(400, 92, "6251839"), (300, 104, "Datum:"), (400, 104, "03.09.2026")]
     assert _read(header).po_number == "6251839"
+
+
+def test_a_bare_emissao_over_its_date_labels_the_order_date():
+    """TOTVS prints "Número" over the number and "Emissão" (issue) over the date."""
+    header = [(450, 70, "Número"), (450, 80, "015106"), (450, 92, "Emissão")]
+    order = _read(header + [(450, 102, "05/11/2025")], title="Pedido de Compra")
+    assert (order.po_number, order.order_date) == ("015106", dt.date(2025, 11, 5))
+
+
+def test_a_contract_date_labels_the_order_date():
+    """Construction software prints a commitment's date so (Procore's "Contract Date")."""
+    header = [(50, 80, "PO Number:"), (150, 80, "PO-0139"), (50, 92, "Contract Date")]
+    order = _read(header + [(150, 92, "2026-02-15")], title="Purchase Order")
+    assert order.order_date == dt.date(2026, 2, 15)
+
+
+def test_a_voucher_number_is_the_orders_number_when_no_other_label_names_one():
+    """Tally prints its voucher's number over the order's date ("Voucher No." beside
+    "Dated")."""
+    header = [(250, 70, "Voucher No."), (400, 70, "Dated"), (250, 80, "PO/313/25-26")]
+    order = _read(header + [(400, 80, "25-Dec-2025")], title="PURCHASE ORDER")
+    assert (order.po_number, order.order_date) == ("PO/313/25-26", dt.date(2025, 12, 25))
+
+
+def test_a_voucher_number_gives_way_to_the_labelled_order_reference():
+    """Tally's voucher number is a running count ("12") when the order's own number is
+    printed under "Reference No. & Date.": that one is the order's."""
+    header = [(250, 70, "Voucher No."), (400, 70, "Dated"), (250, 80, "12")]
+    header += [(400, 80, "2-Mar-26"), (250, 92, "Reference No. & Date."), (250, 102, "PO-9631")]
+    assert _read(header, title="PURCHASE ORDER").po_number == "PO-9631"

@@ -49,3 +49,12 @@ def test_the_same_first_word_on_every_line_is_no_code():
         (None, "M8X20 bolt zinc plated"),
         (None, "M8X20 bolt stainless"),
     ]
+
+
+def test_codes_set_apart_from_their_text_by_a_dash_on_every_line_give_the_codes():
+    """Xero's "LAB-GEN - General site operative": the dash parts code and text, and a code
+    of capitals joined needs no digit."""
+    assert _items("LAB-GEN - General site operative", "SKP-10 - Skip hire 10 m3") == [
+        ("LAB-GEN", "General site operative"),
+        ("SKP-10", "Skip hire 10 m3"),
+    ]

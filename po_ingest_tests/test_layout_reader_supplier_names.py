@@ -232,3 +232,17 @@ def test_under_a_salutation_a_name_without_its_legal_form_or_after_a_number_is_n
     """ "Quenet Communication" may be the first line of a name wrapped onto two."""
     assert _addressed("Spett.le", "Quenet Communication") is None
     assert _addressed("Spett.le", "1004691 - Chep USA Inc.") is None
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        ("Aço Forte Distribuidora Ltda. (Cód. S-22807)", "Aço Forte Distribuidora Ltda."),
+        ("Acme Steel Ltd (Vendor No. 4711)", "Acme Steel Ltd"),
+        ("Acme Holdings (2004) Ltd", "Acme Holdings (2004) Ltd"),
+    ],
+)
+def test_a_labelled_code_in_brackets_after_the_name_is_no_part_of_it(value, name):
+    """TOTVS prints the supplier's code so after its name; a year in brackets inside a
+    name is the name's."""
+    assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name

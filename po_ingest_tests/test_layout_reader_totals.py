@@ -426,3 +426,11 @@ def test_a_note_on_the_first_totals_lines_row_is_no_item():
         Decimal("30.00"),
         Decimal("36.00"),
     )
+
+
+def test_a_total_gst_line_is_the_tax_and_a_total_naming_its_currency_the_total():
+    """Xero's "TOTAL GST 10%" over "TOTAL AUD": the first is the tax, not a total."""
+    rows = [("Subtotal", "30.00"), ("TOTAL GST 10%", "3.00"), ("TOTAL AUD", "33.00")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.tax, order.total, order.currency) == (Decimal("3.00"), Decimal("33.00"), "AUD")

@@ -60,3 +60,11 @@ def test_a_value_centred_under_the_next_label_is_not_an_empty_cells(project):
     header += [_centred(m, 122, v) for (_, m), v in zip(_COLUMNS, values, strict=True) if v]
     order = _read(header, "Nota de Encomenda")
     assert (order.po_number, order.project_code) == ("NE 2026/749", project or None)
+
+
+def test_a_title_labelling_its_number_before_a_colon_and_the_orders_subject():
+    """Procore's "Purchase Order #PO-0139: Job Site 14 - Warehouse Expansion": the number
+    ends at the colon, the words after it name the job."""
+    title = "Purchase Order #PO-0139: Job Site 14 - Warehouse Expansion"
+    order = _read([(50, 80, "Date:"), (150, 80, "2026-02-15")], title)
+    assert order.po_number == "PO-0139"

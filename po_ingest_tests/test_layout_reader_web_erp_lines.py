@@ -52,6 +52,18 @@ def test_a_quantity_printed_with_its_unit_in_the_quantity_cell_is_both():
     ]
 
 
+def test_an_area_or_volume_unit_abbreviated_with_a_dot_is_the_quantitys_unit():
+    """Tally's "57 Sq.M" and "19.5 Cu.M" under "Quantity": units of two abbreviations."""
+    items = _odoo_items(
+        _odoo_line(160, "Geotextile 200 g", "12.00 Sq.M", "2.00", "24.00", tax=""),
+        _odoo_line(174, "Ready-mix concrete", "4.00 Cu.M", "1.50", "6.00", tax=""),
+    )
+    assert [(i.quantity, i.unit) for i in items] == [
+        (Decimal("12"), "Sq.M"),
+        (Decimal("4"), "Cu.M"),
+    ]
+
+
 def test_a_tax_cell_on_an_items_line_does_not_end_the_table():
     """ "VAT 20%" opens a cell of the line as it opens the totals' tax line: the line's
     quantity × price is its amount, a currency sign before the amount or a unit after the
@@ -116,7 +128,7 @@ def test_a_unit_printed_under_each_quantity_with_no_title_of_its_own_is_the_item
     ]
 
 
-@pytest.mark.parametrize("label", ["SKU:", "Item code:", "Art.-Nr.:", "Réf. :"])
+@pytest.mark.parametrize("label", ["SKU:", "Item code:", "Art.-Nr.:", "Réf. :", "Part No."])
 def test_a_labelled_code_under_the_items_name_is_its_code(label):
     code = [(X["code"] + 10, f"{label} RB-14-12000")]
     items = _zoho_items(code, [(X["code"] + 10, f"{label} WS-8")])

@@ -24,7 +24,7 @@ def po_number(text: str) -> str | None:
     """One token with a digit in it that is not a date (a label's neighbour may be one),
     or such a token after a series prefix of capitals ("RS 0012697"), but not after a
     label ("PO 123": is the number "123" or "PO 123"? not guessed), nor before another
-    number."""
+    number. A colon after it ends it: "PO-0139: Job Site 14" names the order's subject."""
     tokens = text.split()
     if len(tokens) > 1 and tokens[0].isdigit() and tokens[1].isdigit():
         # "300 000 946": one number printed in groups of three digits, else several numbers
@@ -33,7 +33,7 @@ def po_number(text: str) -> str | None:
     if len(tokens) > 1 and _SERIES.match(tokens[0]) and not is_label(tokens[0]):
         number = po_number(tokens[1])
         return f"{tokens[0]} {number}" if number and number == tokens[1] else None
-    token = tokens[0].strip(",;") if tokens else ""
+    token = tokens[0].strip(",;").removesuffix(":") if tokens else ""
     if (pair := _NUMBER_SLASH_DATE.match(token)) and parse_date(pair["date"], "de"):
         token = pair["number"]
     if not (_PO_NUMBER.match(token) and any(c.isdigit() for c in token)):

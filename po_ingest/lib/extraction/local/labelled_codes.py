@@ -11,9 +11,10 @@ from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-# The code: a digit in it, or capitals joined ("DSL-SITE").
+# The code: a digit in it, or capitals joined ("DSL-SITE"); after a colon, or a space alone
+# ("Part No. CBL-NYM-315", as Tally prints it).
 _LABELLED_CODE = re.compile(
-    rf"^(?:{alternatives(all_phrases(vocabulary()['item_code_labels']))})\s*[:#]\s*"
+    rf"^(?:{alternatives(all_phrases(vocabulary()['item_code_labels']))})(?:\s*[:#]\s*|\s+)"
     r"(?P<code>(?=\S*\d)[^\s:]+|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+)$",
     re.IGNORECASE,
 )

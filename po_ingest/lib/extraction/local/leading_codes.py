@@ -15,19 +15,30 @@ from po_ingest.lib.extraction.local.layout import Word
 _CODE = re.compile(r"^(?=\S*\d)[A-Z0-9][A-Z0-9\-/._]{4,}$")
 # A code in brackets: a digit in it, or capitals joined ("[HDL-PAL]"); "[NEW]" is a tag.
 _BRACKETED = re.compile(r"^\[((?=[^\]]*\d)[^\]\s]+|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+)\]$")
+# Set apart from its text by a dash ("LAB-GEN - General site operative", as Xero prints an
+# item's code and description): capitals joined, no digit needed.
+_DASHED_CODE = re.compile(r"^(?=\S*[\d\-/._])[A-Z0-9][A-Z0-9\-/._]*[A-Z0-9]$")
+_DASHES = {"-", "–", "—"}
 _MIN_LINES = 2  # one line opening with a code could as well be a name with a number in it
 
 
 def split_leading_codes(items: list[RawItem]) -> None:
     """Move each description's first word to the item code when every line of two or more
-    opens with a different code, followed by words, and none has a code cell."""
+    opens with a different code, followed by words (after a dash, when every line has one
+    there), and none has a code cell."""
     if len(items) < _MIN_LINES or not all(_opens_with_code(item) for item in items):
         return
     if len({item.cells["description"][0].text for item in items}) < len(items):
         return  # the same word on every line is a brand or a kind of goods, not a code
+    dashed = all(_dashed(item.cells["description"]) for item in items)
     for item in items:
         code, *rest = item.cells["description"]
-        item.cells["item_code"], item.cells["description"] = [code], rest
+        item.cells["item_code"], item.cells["description"] = [code], rest[1:] if dashed else rest
+
+
+def _dashed(words: list[Word]) -> bool:
+    """The code, a dash alone, then the text."""
+    return len(words) > 2 and words[1].text in _DASHES and bool(_DASHED_CODE.match(words[0].text))
 
 
 def split_bracketed_codes(items: list[RawItem]) -> None:
@@ -51,7 +62,7 @@ def _opens_with_code(item: RawItem) -> bool:
         and not item.above
         and "item_code" not in item.cells
         and ITEM_OR_POSITION not in item.cells
-        and bool(_CODE.match(words[0].text))
+        and (bool(_CODE.match(words[0].text)) or _dashed(words))
     )
 
 

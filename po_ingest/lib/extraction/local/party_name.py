@@ -26,7 +26,7 @@ def name(value: str) -> str | None:
     de manera imprescindible …"), what is left of a label ("(Bill" of "Supplier (Bill
     from)", "/ Supplier Code"), a form's field or the delivery block's heading beside the
     supplier's ("LIVRER À")."""
-    value = _without_honorific(value.strip())
+    value = _without_code(_without_honorific(value.strip()))
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first) or _address(value):
         return None
@@ -39,6 +39,19 @@ def name(value: str) -> str | None:
 
 
 _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
+# "(Cód. S-22807)", "(Vendor No. 4711)": a labelled code in brackets after the name.
+_BRACKETED_CODE = re.compile(r"\s*\((?P<label>[^()\d]+?)\s*[:#]?\s*[^\s()]*\d[^\s()]*\)$")
+
+
+def _without_code(value: str) -> str:
+    """The name without the supplier's code its system prints after it in brackets ("Aço
+    Forte Distribuidora Ltda. (Cód. S-22807)"): the bracket's label ends as labels do."""
+    match = _BRACKETED_CODE.search(value)
+    if match is None or match["label"].split()[-1].lower() not in _LABEL_ENDINGS:
+        return value
+    return value[: match.start()]
+
+
 _INITIALS = re.compile(r"^(?:[^\W\d_]\.\s*){2,}$")  # "N. I. F.": a tax number's label
 
 

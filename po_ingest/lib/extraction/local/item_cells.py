@@ -324,8 +324,13 @@ def _split_at_titles(run: Cell, columns: list[Column]) -> list[Cell]:
     if is_number(run.words[0].text) or _currency_alone(run.words[0].text):
         return [run]
     value_columns = _value_columns(columns)
+    text_columns = [c for c in columns if c.name in _LED_COLUMNS]
     for position, (before, word) in enumerate(zip(run.words, run.words[1:], strict=False)):
-        for column in value_columns:
+        # Drawn as two lines of text, the second flush with a text column's title: a cell
+        # of an untitled column run up to the next cell's padding ("… for Electrical" then
+        # "Cable NYM-J" under "Description"), not one text.
+        drawn_apart = before.line != word.line and -1 not in (before.line, word.line)
+        for column in value_columns + (text_columns if drawn_apart else []):
             following = [c.x0 for c in columns if c.x0 > column.x0]
             flush = abs(word.x0 - column.x0) <= _FLUSH and before.x1 < column.x0
             if flush and run.x1 < min(following, default=float("inf")):

@@ -96,6 +96,7 @@ from po_ingest.lib.extraction.local.values import (
     other_currency,
     parse_date,
 )
+from po_ingest.lib.extraction.local.variant_rows import bullets_off_text, prices_on_variant_rows
 from po_ingest.lib.extraction.local.vocabulary import vocabulary
 from po_ingest.lib.extraction.local.weak_pair import positions_beside_codes
 from po_ingest.lib.models import ExtractionResult
@@ -358,6 +359,8 @@ class LocalExtractor:
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
+        table.items = prices_on_variant_rows(table.items)
+        bullets_off_text(table.items)
         positions_opening_descriptions(table.items)
         codes_over_references(table.items, rows[table.start_row : table.end_row + 1])
         split_leading_codes(table.items)

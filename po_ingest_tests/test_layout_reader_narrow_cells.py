@@ -8,6 +8,9 @@ from decimal import Decimal
 import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.item_cells import RawItem, assign
+from po_ingest.lib.extraction.local.layout import Row, Word
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _totals
 
 
@@ -40,3 +43,34 @@ def test_a_texts_word_under_an_empty_columns_title_is_declined():
     word; not guessed."""
     with pytest.raises(ExtractionDeclined, match="under the unit title"):
         _read(_unit_first_order("Unit of Measure", 312, 306))
+
+
+def _cost_code_line(cost_code_line: int, text_line: int) -> RawItem:
+    """One row of a web page's table: an untitled cost code's cell ending seven points left
+    of "Cable", which starts flush under "Description"; each cell as the PDF draws it, in
+    the line of text given."""
+    columns = [Column("description", 246.0, 292.7), Column("quantity", 425.0, 443.2)]
+    cost_code = [
+        (59.7, 100.3, "26-0500.M"), (102.7, 137.2, "Common"), (139.5, 159.2, "Work"),
+        (161.6, 189.9, "Results"), (192.2, 202.2, "for"), (204.5, 239.0, "Electrical"),
+    ]  # fmt: skip
+    words = [Word(x0, 358.3, x1, 367.8, text, cost_code_line) for x0, x1, text in cost_code]
+    words += [Word(246.0, 358.3, 268.2, 367.8, "Cable", text_line)]
+    words += [Word(270.5, 358.3, 296.5, 367.8, "NYM-J", text_line)]
+    words += [Word(422.0, 358.3, 443.2, 367.8, "27.00", text_line + 1)]
+    return assign(Row(0, words), columns)
+
+
+def test_two_cells_drawn_as_two_lines_of_text_are_split_at_the_descriptions_title():
+    """A browser draws each cell of a table as a line of text of its own: the cost code's
+    cell, run up to the next cell's padding, is no part of the description."""
+    item = _cost_code_line(cost_code_line=1, text_line=2)
+    assert [w.text for w in item.cells["description"]][-2:] == ["Cable", "NYM-J"]
+    assert ["Cable", "NYM-J"] in [
+        [w.text for w in item.cells["description"] if id(w) in run] for run in item.runs
+    ]
+
+
+def test_one_line_of_text_running_under_the_descriptions_title_is_one_run():
+    item = _cost_code_line(cost_code_line=1, text_line=1)
+    assert any(len(run) == 8 for run in item.runs), "one text, as a fixed-width print sets it"

@@ -76,6 +76,7 @@ SENSORS_ONLY = {
     "PO_INGEST_INBOX_DIR",
     "PO_INGEST_RUN_STATUS_SENSOR_SECONDS",
     "PO_INGEST_PENDING_SENSOR_SECONDS",
+    "PO_INGEST_REVIEW_SENSOR_SECONDS",
     # The pending sensor packs a backlog (the intake reads the threshold too, from .env).
     "PO_INGEST_BACKLOG_THRESHOLD",
     "PO_INGEST_BACKLOG_PACK",

@@ -42,7 +42,7 @@ def alerting(tmp_path_factory):
             "PO_INGEST_TEST_SLACK_WEBHOOK_URL": f"{hook.url}/services",
             "PO_INGEST_ALERT_INTERVAL_SECONDS": str(TICK_SECONDS),
             # Past a run's start here (a due batch is `pending` until its run claims it).
-            "PO_INGEST_ALERT_STALLED_MINUTES": "0.5",
+            "PO_INGEST_ALERT_STALLED_MINUTES": "0.3",
             "PO_INGEST_PUBLIC_URL": PUBLIC,
             "PYTHONPATH": os.pathsep.join([str(DAEMON_HOOKS), str(REPO_ROOT)]),
         }

@@ -1,6 +1,6 @@
 """A code rollout in the production shape (support/production.py): the code location's gRPC
 server is gone while runs wait in the queue, long enough that the queue fails to launch them,
-then a new one starts. Its own stack, with a small local lane, so that two busy runs make ten
+then a new one starts. Its own stack, with a small local lane, so that two busy runs make five
 more wait in the queue, and a short wait between the queue's launch attempts."""
 
 import pytest
@@ -10,7 +10,7 @@ from po_ingest_tests.support.daemon import wait_for
 from po_ingest_tests.support.production import production_stack, read_yaml
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
-BUSY, QUEUED = 2, 10
+BUSY, QUEUED = 2, 5
 
 
 def _small_local_lane() -> dict:
@@ -46,7 +46,7 @@ def test_runs_queued_while_the_code_location_is_gone_all_import(stack):
         started = sum(statuses != ["QUEUED"] for statuses in runs)
         return all(len(statuses) == 1 for statuses in runs) and started == 0
 
-    # The intake asks the webserver for each run (the sensor would make all ten in one tick);
+    # The intake asks the webserver for each run (the sensor would make them all in one tick);
     # on 2 cores beside other end-to-end tests that can take a while.
     wait_for(queued, 180, f"{QUEUED} runs in the queue, one per batch", poll=1)
     stack.kill_code_location()  # its running runs go on, as run containers would

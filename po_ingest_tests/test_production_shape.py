@@ -208,7 +208,7 @@ def test_postgresql_restarts_while_runs_are_in_flight_lose_and_duplicate_nothing
     """PostgreSQL holds Dagster's storage and the app database, as in compose: each restart
     closes every connection of the daemon, code location, webserver, intake and run workers
     and rolls back what they had open."""
-    batch_ids = [stack.upload(f"PO-PROD-PGRESTART-{n}", script={"sleep": 2}) for n in range(10)]
+    batch_ids = [stack.upload(f"PO-PROD-PGRESTART-{n}", script={"sleep": 2}) for n in range(6)]
 
     def in_flight() -> int:
         return sum(stack.batch(batch_id)["status"] == "processing" for batch_id in batch_ids)

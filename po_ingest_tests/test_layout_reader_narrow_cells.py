@@ -74,3 +74,58 @@ def test_two_cells_drawn_as_two_lines_of_text_are_split_at_the_descriptions_titl
 def test_one_line_of_text_running_under_the_descriptions_title_is_one_run():
     item = _cost_code_line(cost_code_line=1, text_line=1)
     assert any(len(run) == 8 for run in item.runs), "one text, as a fixed-width print sets it"
+
+
+def _cost_code_order(first_title: str) -> bytes:
+    """A cost code's column, titled `first_title` (no title the vocabulary knows), left of
+    "Description": the first line's cost code cell ends six points before "Cable", set
+    flush under "Description", and the PDF draws both cells as one line of text."""
+    titles = [(60, 140, first_title), (200, 140, "Description")]
+    titles += [(-420, 140, "Qty"), (-480, 140, "Price"), (-X["total"], 140, "Amount")]
+    lines = [(-194, 160, "26-0500 Common Work for Electrical"), (200, 160, "Cable NYM-J 5x2.5")]
+    lines += [(-420, 160, "27"), (-480, 160, "3.00"), (-X["total"], 160, "81.00")]
+    lines += [(60, 174, "03-3000 Concrete"), (200, 174, "Cement 25 kg")]
+    lines += [(-420, 174, "4"), (-480, 174, "1.25"), (-X["total"], 174, "5.00")]
+    totals = _totals(200, [("Subtotal", "86.00"), ("VAT 20%", "17.20"), ("Total", "103.20")])
+    return _page(_header() + titles + lines + totals)[0]
+
+
+@pytest.mark.parametrize("first_title", ["Cost Code", "Phase"])
+def test_an_untitled_cell_run_up_to_the_description_is_declined(first_title):
+    """ "Common Work for Electrical Cable NYM-J 5x2.5" is two cells, whichever way the table
+    is read (the table finder leaves the untitled column out of its table): the text's
+    word flush under the title, a column's gap before it, starts the description's cell."""
+    with pytest.raises(ExtractionDeclined):
+        _read(_cost_code_order(first_title))
+
+
+def test_the_reason_names_the_text_run_in_from_left_of_the_title():
+    with pytest.raises(ExtractionDeclined, match="runs in from left of the description title"):
+        _read(_cost_code_order("Phase"))
+
+
+def _text_left_of_its_title(space: float) -> bytes:
+    """A description set from left of its title, its fourth word starting flush under
+    "Description", `space` points after the third."""
+    titles = [(200, 140, "Description")]
+    titles += [(-420, 140, "Qty"), (-480, 140, "Price"), (-X["total"], 140, "Amount")]
+    lines = [(-(200 - space), 160, "Heavy duty steel"), (200, 160, "bolts M8 galvanised")]
+    lines += [(-420, 160, "27"), (-480, 160, "3.00"), (-X["total"], 160, "81.00")]
+    lines += [(150, 174, "Spring washers M8")]
+    lines += [(-420, 174, "4"), (-480, 174, "1.25"), (-X["total"], 174, "5.00")]
+    totals = _totals(200, [("Subtotal", "86.00"), ("VAT 20%", "17.20"), ("Total", "103.20")])
+    return _page(_header() + titles + lines + totals)[0]
+
+
+def test_one_text_starting_left_of_its_title_is_read():
+    """A word space before the word flush under the title: one text, not two cells."""
+    items = _read(_text_left_of_its_title(2.5)).order.items
+    assert [i.description for i in items] == [
+        "Heavy duty steel bolts M8 galvanised",
+        "Spring washers M8",
+    ]
+
+
+def test_a_columns_gap_before_the_word_flush_under_the_title_is_declined():
+    with pytest.raises(ExtractionDeclined, match="runs in from left of the description title"):
+        _read(_text_left_of_its_title(6.5))

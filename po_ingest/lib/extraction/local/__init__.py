@@ -84,6 +84,7 @@ from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
+    text_run_in_from_left,
     untitled_column_in_description,
     untitled_word_beside_text,
     untitled_word_in_code,
@@ -383,6 +384,8 @@ class LocalExtractor:
         if problem := untitled_column_in_description(items, table.columns):
             raise decline(problem)
         if problem := untitled_word_beside_text(items):
+            raise decline(problem)
+        if problem := text_run_in_from_left(items, table.columns):
             raise decline(problem)
         if problem := word_set_aside_inside_text(items, table.items):
             raise decline(problem)

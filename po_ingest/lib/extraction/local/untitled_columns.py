@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from statistics import median
 
-from po_ingest.lib.extraction.local.columns import Column
+from po_ingest.lib.extraction.local.columns import DESCRIPTION_OR_POSITION, Column
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.item_cells import RawItem
 from po_ingest.lib.extraction.local.layout import Word
 
 _APART = 2.0  # a column's gap against the widest space between the text's words
+# How far a cell's first word may stand from its column title's left edge to be set flush.
+_FLUSH = 1.0
 # A gutter between a code's words: wider than the widest word space a spaced-out code is
 # set with ("CHEP PALLET 00": a text's height).
 _CODE_GUTTER = 1.5
@@ -105,6 +107,35 @@ def word_set_aside_inside_text(items: list[dict[str, Found]], raw: list[RawItem]
                 if lost:
                     return f"line {number}'s text lost a word to another cell: {lost[0].text!r}"
     return None
+
+
+def text_run_in_from_left(items: list[dict[str, Found]], columns: list[Column]) -> str | None:
+    """Why a line's description holds the cell left of it, if it does: a word of the text
+    starts flush with the description title's left edge, where a left-aligned column starts
+    its cells, after words of the same line set left of that edge, a gap wider than the
+    text's word spaces before it. The words before are another column's cell (a column
+    whose title the reader lacks, or left out of a table finder's table) run up to the
+    description's padding; one text starting left of its title is spaced as one."""
+    edges = [c.x0 for c in columns if c.name in ("description", DESCRIPTION_OR_POSITION)]
+    for number, item in enumerate(items, start=1):
+        for line in _lines(item["description"].words if "description" in item else []):
+            for before, word in zip(line, line[1:], strict=False):
+                if any(_runs_in_at(line, before, word, x0) for x0 in edges):
+                    left = " ".join(w.text for w in line if w.x0 < word.x0)
+                    return (
+                        f"line {number}'s text runs in from left of the description title: {left!r}"
+                    )
+    return None
+
+
+def _runs_in_at(line: list[Word], before: Word, word: Word, edge: float) -> bool:
+    """`word` starts a cell at `edge`: flush with it, the word before ending left of it, a
+    gap wider than twice every other space on the line between them (no other space:
+    nothing shows the two are one text)."""
+    if abs(word.x0 - edge) > _FLUSH or before.x1 >= edge:
+        return False
+    spaces = [b.x0 - a.x1 for a, b in zip(line, line[1:], strict=False) if b is not word]
+    return word.x0 - before.x1 > _APART * max(spaces, default=0.0)
 
 
 _WORD_SPACE = 0.6  # text heights: a space between words of one text, not a column's gap

@@ -88,6 +88,7 @@ from po_ingest.lib.extraction.local.title_number import (
 from po_ingest.lib.extraction.local.title_number_date import number_and_date_under_title
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
+from po_ingest.lib.extraction.local.unit_before_text import unit_opening_text
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
     text_run_in_from_left,
@@ -398,6 +399,8 @@ class LocalExtractor:
         if problem := untitled_word_beside_text(items):
             raise decline(problem)
         if problem := text_run_in_from_left(items, table.columns):
+            raise decline(problem)
+        if problem := unit_opening_text(items):
             raise decline(problem)
         if problem := word_set_aside_inside_text(items, table.items):
             raise decline(problem)

@@ -37,13 +37,16 @@ class RateLine:
     tax: Decimal
 
 
-def _titles(row: Row) -> _Titles | None:
-    """A row titling a taxable base then a tax, the totals box's first label right after."""
+def _titles(row: Row, decimal_comma: bool) -> _Titles | None:
+    """A row titling a taxable base then a tax, then the totals box's first line: its label
+    and its amount (not a grid of totals titled "Net | VAT | Total" over their amounts)."""
     cells = row.cells()
+    if len(cells) < 4 or not is_amount(cells[-1].text, decimal_comma):
+        return None
     for n, base in enumerate(cells):
         if not _TITLES["base"].match(base.text):
             continue
-        for m, tax in enumerate(cells[n + 1 : -1], n + 1):
+        for m, tax in enumerate(cells[n + 1 : -2], n + 1):
             box = cells[m + 1]
             if _TITLES["tax"].match(tax.text) and kind_of([box.text]) not in (None, "ignore"):
                 return _Titles(base, tax, box.x0)
@@ -51,8 +54,8 @@ def _titles(row: Row) -> _Titles | None:
 
 
 def _rate_line(row: Row, titles: _Titles, decimal_comma: bool) -> RateLine | None:
-    """A rate left of the base's title, then one amount ending under the base's column and
-    one under the tax's (each right-aligned past its title), nothing else."""
+    """One rate left of the base's title ("IVA 22%"), one amount ending under the base's
+    column and one under the tax's (each right-aligned past its title); a code aside."""
     rates, bases, taxes = [], [], []
     for cell in row.cells():
         if cell.x0 < titles.base.x0 and (m := _RATE.match(cell.words[-1].text)):
@@ -80,7 +83,7 @@ def rate_table_beside(rows: list[Row], decimal_comma: bool) -> tuple[list[Row], 
     """`rows` without the rate table's words, and its lines; `rows` unchanged and no lines
     when there is none, or one of its lines is not its base's tax."""
     for n, row in enumerate(rows):
-        if (titles := _titles(row)) is None:
+        if (titles := _titles(row, decimal_comma)) is None:
             continue
         lines, used, last = [], {n}, row
         for m in range(n + 1, len(rows)):

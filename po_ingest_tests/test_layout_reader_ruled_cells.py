@@ -1,17 +1,22 @@
 """A ruled grid's vertical rules part its cells where the words of two cells stand closer
-than a word space: what ends left of a rule is the cell's before it."""
+than a word space: what ends left of a rule is the cell's before it. Without the rules, a
+unit opening the text right after its quantity is not guessed."""
 
 from __future__ import annotations
 
-import pymupdf
+from decimal import Decimal
 
+import pymupdf
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import _read
 
 _EDGES = (40, 120, 168, 405, 456, 556)
-_TITLES = ("Item Number", "Ordered", "Description", "Price", "Amount")
+_TITLES = ("Item Number", "Qty", "Description", "Price", "Amount")
 
 
-def _grid(rows: list[tuple[str, str, str, str, str]]) -> bytes:
+def _grid(rows: list[tuple[str, str, str, str, str]], *, ruled: bool = True) -> bytes:
     """Titles centred in their cells; a code left, a quantity and its unit right-aligned
     against the rule, the description left-aligned a narrow padding right of it, amounts
     right-aligned."""
@@ -23,7 +28,8 @@ def _grid(rows: list[tuple[str, str, str, str, str]]) -> bytes:
     for n, cells in enumerate([_TITLES, *rows]):
         top = 130 + 14 * n
         for column, (left, right, text) in enumerate(zip(_EDGES, _EDGES[1:], cells, strict=False)):
-            page.draw_rect(pymupdf.Rect(left, top, right, top + 14), width=0.6)
+            if ruled:
+                page.draw_rect(pymupdf.Rect(left, top, right, top + 14), width=0.6)
             width = pymupdf.get_text_length(text, fontname="helv", fontsize=9)
             if n == 0:
                 x = (left + right - width) / 2
@@ -32,7 +38,8 @@ def _grid(rows: list[tuple[str, str, str, str, str]]) -> bytes:
             else:
                 x = right - 2.5 - width
             page.insert_text((x, top + 10), text, fontname="helv", fontsize=9)
-    for n, (label, value) in enumerate((("Subtotal", "2,044.50"), ("Total", "2,044.50"))):
+    total = f"{sum(Decimal(r[4].replace(',', '')) for r in rows):,.2f}"
+    for n, (label, value) in enumerate((("Subtotal", total), ("Total", total))):
         page.insert_text((380, 190 + 14 * n), label, fontname="helv", fontsize=9)
         width = pymupdf.get_text_length(value, fontname="helv", fontsize=9)
         page.insert_text((553.5 - width, 190 + 14 * n), value, fontname="helv", fontsize=9)
@@ -54,3 +61,24 @@ def test_a_unit_right_aligned_against_the_rule_is_the_quantitys_not_the_descript
         ("21.6", "t", "Rebar B500B 12 m bars"),
         ("6", "ea", "PVC-U sewer pipe"),
     ]
+
+
+_UNITS_BEFORE_TEXT = [
+    ("RMC-C20", "7.5 m³", "Ready-mix concrete C20/25 XC2", "100.00", "750.00"),
+    ("SIL-310", "18 ea", "Silicone sealant, 310 ml cartridge", "5.00", "90.00"),
+]
+
+
+def test_units_right_of_a_narrow_quantity_title_are_read_by_the_grids_cells():
+    """Under the titles alone "m³" opens the text one word space after "7.5": not read so,
+    the grid's cells say whose it is."""
+    order = _read(_grid(_UNITS_BEFORE_TEXT)).order
+    assert [(i.unit, i.description) for i in order.items] == [
+        ("m³", "Ready-mix concrete C20/25 XC2"),
+        ("ea", "Silicone sealant, 310 ml cartridge"),
+    ]
+
+
+def test_without_the_grid_a_unit_opening_the_text_after_its_quantity_is_declined():
+    with pytest.raises(ExtractionDeclined, match="opens with a unit right after its quantity"):
+        _read(_grid(_UNITS_BEFORE_TEXT, ruled=False))

@@ -534,10 +534,10 @@ def test_an_order_that_prints_no_currency_keeps_the_default_and_says_so():
 @pytest.mark.parametrize(
     ("address", "default", "warnings"),
     [
-        ("Ship to: 12 Harbour Rd, Vancouver BC, Canada", "EUR", ["currency_from_dollar_sign"]),
+        ("Ship to: 12 Harbour Rd, Vancouver BC", "EUR", ["currency_from_dollar_sign"]),
         ("Ship to: 12 Main St, Tualatin, OR 97062", "EUR", []),
         ("Ship to: 4122 Metric Drive, Winter Park 32792 FL US", "EUR", []),
-        ("Ship to: 12 Harbour Rd, Vancouver BC, Canada", "USD", []),
+        ("Ship to: 12 Harbour Rd, Vancouver BC", "USD", []),
     ],
 )
 def test_a_bare_dollar_read_as_the_us_dollar_is_flagged_unless_the_page_says_where(
@@ -1416,13 +1416,19 @@ def test_a_narrow_unit_column_left_of_a_centred_description_and_dollar_totals_in
 
 @pytest.mark.parametrize(
     ("second_total", "domain", "reason"),
-    [("4.46", "com.ec", "add up"), ("2.23", "com.mx", "peso")],
+    [("4.46", "com.ec", "add up"), ("2.23", "com", "peso")],
 )
 def test_a_line_total_that_is_not_quantity_times_price_or_a_peso_order_is_declined(
     second_total, domain, reason
 ):
     with pytest.raises(ExtractionDeclined, match=reason):
         _read(_ecuadorian_order(second_total, domain))
+
+
+def test_a_dollar_sign_on_an_order_from_mexico_is_the_peso():
+    """The Ecuadorian page from a ".com.mx" address: Mexico prints its own money "$"."""
+    order = _read(_ecuadorian_order(domain="com.mx")).order
+    assert (order.currency, order.total) == ("MXN", Decimal("13.94"))
 
 
 def test_the_table_finder_reads_only_pages_naming_a_quantity_and_an_amount(monkeypatch):

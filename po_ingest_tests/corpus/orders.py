@@ -50,6 +50,8 @@ class OrderSpec:
     # Every rate taxes the whole order (Canada's GST and QST, India's CGST and SGST) instead of
     # the lines being split between a standard and a reduced rate.
     stacked_taxes: bool = False
+    # Catalog prices times this: currencies worth far less than the euro (COP, ZAR).
+    price_scale: int = 1
 
 
 @dataclass(frozen=True)
@@ -118,7 +120,8 @@ def _material_number(code: str) -> str:
 def _line(rng: random.Random, product: Product, position: int, spec: OrderSpec) -> OrderLine:
     discount = rng.choice(DISCOUNTS) if spec.discounts and rng.random() < 0.8 else Decimal(0)
     for _ in range(5000):
-        qty, price = quantity(rng, product.quantity_kind), unit_price(rng, product.price_range)
+        qty = quantity(rng, product.quantity_kind)
+        price = unit_price(rng, product.price_range) * spec.price_scale
         exact = qty * price * (100 - discount) / 100
         if exact == exact.quantize(CENT):  # printed totals are never rounded
             break

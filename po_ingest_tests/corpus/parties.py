@@ -21,7 +21,14 @@ COUNTRIES = {
     "AU": "Australia",
     "IN": "India",
     "QC": "Canada",
+    "NZ": "New Zealand",
+    "ZA": "South Africa",
+    "CO": "Colombia",
+    "IE": "Ireland",
+    "CHFR": "Suisse",
 }
+# The purchasing mailbox's name where it is not "purchasing".
+MAILBOXES = {"DE": "einkauf", "AT": "einkauf", "CH": "einkauf", "CO": "compras", "CHFR": "achats"}
 
 
 @dataclass(frozen=True)
@@ -109,6 +116,24 @@ IN | supplier | Konkan Cement Agencies | Shop 5, Station Road | Thane 400601, Ma
 QC | buyer | Construction Boréal inc. | 2500, boul. Daniel-Johnson | Laval (Québec) H7T 2P6 | 450 555-0142 | constructionboreal.ca | TPS 812345678 RT0001
 QC | supplier | Matériaux St-Laurent ltée | 8400, rue Notre-Dame Est | Montréal (Québec) H1L 3M4 | 514 555-0177 | materiauxstlaurent.ca | TPS 845120337 RT0001
 QC | supplier | Acier Laurentides inc. | 155, rue de l'Industrie | Saint-Jérôme (Québec) J7Y 4B6 | 450 555-0193 | acierlaurentides.ca | TPS 871553204 RT0001
+NZ | buyer | Kauri Coast Construction Ltd | Level 2, 55 Shortland Street | Auckland 1010 | (09) 555 0142 | kauricoast.co.nz | GST 112-458-903
+NZ | buyer | Southern Alps Civil Ltd | 18 Hazeldean Road | Addington, Christchurch 8024 | (03) 555 7810 | southernalpscivil.co.nz | GST 98-217-446
+NZ | supplier | Waikato Building Supplies Ltd | 240 Te Rapa Road | Hamilton 3200 | (07) 555 2290 | waikatobs.co.nz | GST 104-662-187
+NZ | supplier | Tasman Steel Distributors Ltd | 7 Seaview Road | Lower Hutt 5010 | (04) 555 9131 | tasmansteel.co.nz | GST 121-904-335
+ZA | buyer | Highveld Projects (Pty) Ltd | 12 Autumn Street, Rivonia | Sandton, 2128 | 011 555 0142 | highveldprojects.co.za | VAT 4120345678
+ZA | buyer | Cape Harbour Logistics (Pty) Ltd | Unit 7, Montague Park, Freedom Way | Cape Town, 7441 | 021 555 3318 | capeharbour.co.za | VAT 4580219934
+ZA | supplier | Vaal Building Materials (Pty) Ltd | 45 Houtkop Road | Vereeniging, 1939 | 016 555 4471 | vaalbm.co.za | VAT 4310778452
+ZA | supplier | Gauteng Steel Merchants CC | 9 Hulk Street, Germiston South | Germiston, 1401 | 011 555 8820 | gautengsteel.co.za | VAT 4067712359
+CO | buyer | Constructora Andina S.A.S. | Calle 100 # 19-61, Of. 802 | Bogotá D.C. | (601) 555 4120 | constructoraandina.com.co | NIT 900.456.123-4
+CO | supplier | Ferretería El Poblado S.A.S. | Carrera 43A # 9 Sur-91 | Medellín, Antioquia | (604) 555 2210 | ferrepoblado.com.co | NIT 811.027.554-1
+CO | supplier | Agregados de la Sabana Ltda. | Km 3 Vía Siberia - Cota | Cota, Cundinamarca | (601) 555 7390 | agresabana.com.co | NIT 830.118.902-6
+IE | buyer | Liffey Build Contractors Ltd | Block C, Sandyford Business Park | Dublin 18, D18 K7W4 | +353 1 555 0142 | liffeybuild.ie | IE 6388047V
+IE | buyer | Shannon Civil Engineering Ltd | Raheen Business Park | Limerick, V94 R2F6 | +353 61 555 218 | shannoncivil.ie | IE 3456789AH
+IE | supplier | Midlands Builders Providers Ltd | Dublin Road | Athlone, Co. Westmeath, N37 W9P2 | +353 90 555 4410 | midlandsbp.ie | IE 9812334K
+IE | supplier | Atlantic Steel Stockholders Ltd | Ballybrit Industrial Estate | Galway, H91 D2K8 | +353 91 555 730 | atlanticsteel.ie | IE 4471209WA
+CHFR | buyer | Constructions Léman SA | Avenue de Longemalle 12 | 1020 Renens | +41 21 555 12 30 | constructions-leman.ch | CHE-118.442.905 TVA
+CHFR | supplier | Matériaux Romands SA | Route de Genève 88 | 1028 Préverenges | +41 21 555 40 70 | materiaux-romands.ch | CHE-207.331.648 TVA
+CHFR | supplier | Acier Valais Sàrl | Rue de l'Industrie 25 | 1950 Sion | +41 27 555 61 20 | aciervalais.ch | CHE-425.990.117 TVA
 """
 
 # region | site name | street | city
@@ -132,6 +157,11 @@ BE | Werf Nieuw Zuid, poort 3 | Jan Van Beersstraat 2 | 2018 Antwerpen
 AU | Barangaroo Site, Gate 5 | 33 Hickson Road | Barangaroo NSW 2000
 IN | Project Site - Hinjewadi Phase 3 | Survey No. 204, Maan Road | Pune 411057, Maharashtra
 QC | Chantier Quartier Gare, accès C | 1200, rue Saint-Antoine Ouest | Montréal (Québec) H3C 1B1
+NZ | Wynyard Quarter Site, Gate 3 | 26 Jellicoe Street | Auckland 1010
+ZA | Waterfall City Site, Gate B | Magwa Crescent | Midrand, 1685
+CO | Obra Torres del Parque, portería 2 | Carrera 7 # 26-20 | Bogotá D.C.
+IE | Grand Canal Dock Site, Gate 1 | Hanover Quay | Dublin 2, D02 XE80
+CHFR | Chantier Plaines-du-Loup, accès nord | Chemin des Bossons 2 | 1018 Lausanne
 """
 
 
@@ -143,7 +173,7 @@ def _parties(role: str) -> dict[str, tuple[Party, ...]]:
     found: dict[str, list[Party]] = {}
     for region, row_role, name, street, city, phone, domain, tax in _rows(_PARTIES):
         if row_role == role:
-            mailbox = "einkauf" if region in ("DE", "AT", "CH") else "purchasing"
+            mailbox = MAILBOXES.get(region, "purchasing")
             party = Party(name, street, city, COUNTRIES[region], phone, f"{mailbox}@{domain}", tax)
             found.setdefault(region, []).append(party)
     return {region: tuple(parties) for region, parties in found.items()}

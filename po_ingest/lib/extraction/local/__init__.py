@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local.addressee import name_under_salutation
@@ -25,7 +26,11 @@ from po_ingest.lib.extraction.local.columns import (
     UNIT_COUNTED_ORDER_COLUMNS,
     UNPRICED_ORDER_COLUMNS,
 )
-from po_ingest.lib.extraction.local.dollar import currency_warnings, dollarised
+from po_ingest.lib.extraction.local.dollar import (
+    currency_warnings,
+    dollarised,
+    own_dollar_money,
+)
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import GridTables, grid_headers
@@ -63,6 +68,7 @@ from po_ingest.lib.extraction.local.position_codes import (
 )
 from po_ingest.lib.extraction.local.product_rows import product_header
 from po_ingest.lib.extraction.local.prose import currency_text, outside_prose
+from po_ingest.lib.extraction.local.rate_table import rate_table_beside, rate_table_problem
 from po_ingest.lib.extraction.local.reference_lines import reference_in_description
 from po_ingest.lib.extraction.local.rules import HorizontalRules, text_across_rule
 from po_ingest.lib.extraction.local.stacked_unit import units_under_quantities
@@ -82,6 +88,7 @@ from po_ingest.lib.extraction.local.title_number import (
 from po_ingest.lib.extraction.local.title_number_date import number_and_date_under_title
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
+from po_ingest.lib.extraction.local.unit_before_text import unit_opening_text
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
     text_run_in_from_left,
@@ -327,9 +334,12 @@ class LocalExtractor:
             fields["po_number"] = bare
         if "order_date" not in fields:
             raise _HeaderFieldMissing(*decline("no unambiguous order date").args)
-        totals = find_totals(rows[table.end_row :], decimal_comma)
+        after_items, rate_lines = rate_table_beside(rows[table.end_row :], decimal_comma)
+        totals = find_totals(after_items, decimal_comma)
         if totals.unknown:
             raise decline(f"totals block has lines it cannot place: {totals.unknown}")
+        if rate_lines and (problem := rate_table_problem(rate_lines, totals)):
+            raise decline(problem)
         unpriced = prints_no_prices(table)
         if totals.total is None and not unpriced:
             totals.total = total_above(rows[: table.start_row], decimal_comma)
@@ -347,11 +357,14 @@ class LocalExtractor:
                 if found := _currency_in(where):
                     fields["currency"] = found
                     break
-        if "currency" in fields and (
-            other := other_currency(
-                " ".join(currency_text(r) for r in money_rows), fields["currency"].value
-            )
+        money_text = " ".join(currency_text(r) for r in money_rows)
+        if (
+            _bare_dollar(fields.get("currency"))
+            and (money := own_dollar_money(rows[: table.start_row] + rows[table.end_row :]))
+            and other_currency(money_text, money) is None
         ):
+            fields["currency"] = replace(fields["currency"], value=money)
+        if "currency" in fields and (other := other_currency(money_text, fields["currency"].value)):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
@@ -386,6 +399,8 @@ class LocalExtractor:
         if problem := untitled_word_beside_text(items):
             raise decline(problem)
         if problem := text_run_in_from_left(items, table.columns):
+            raise decline(problem)
+        if problem := unit_opening_text(items):
             raise decline(problem)
         if problem := word_set_aside_inside_text(items, table.items):
             raise decline(problem)

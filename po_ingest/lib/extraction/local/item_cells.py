@@ -116,7 +116,11 @@ def column_of(word: Word, columns: list[Column]) -> str:
 def _text_column_of(word: Word, columns: list[Column]) -> str:
     chosen = columns[0].name
     for column in columns:
-        if column.x0 - _ALIGN_SLACK / 4 <= word.x0:
+        # A title may stand right of its cells' text; a ruled cell's edge does not: a word
+        # ending left of that rule is the cell's before it ("21.6 t" then the description).
+        if column.x0 - _ALIGN_SLACK / 4 <= word.x0 and not (
+            column.cell_edges and word.x1 <= column.x0
+        ):
             chosen = column.name
     return chosen
 

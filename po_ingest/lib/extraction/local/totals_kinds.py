@@ -6,7 +6,7 @@ import re
 from decimal import ROUND_HALF_UP, Decimal
 
 from po_ingest.lib.extraction.local.layout import unspaced
-from po_ingest.lib.extraction.local.values import parse_amount
+from po_ingest.lib.extraction.local.values import CURRENCY_CODES, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
 
@@ -78,6 +78,10 @@ def is_amount(token: str, decimal_comma: bool) -> bool:
     return "%" not in token and parse_amount(token, decimal_comma) is not None
 
 
+# "Total EUR Excl. VAT": a currency code among a label's words names none of them.
+_CODE_INSIDE = re.compile(rf"(?<=\w)\s+(?:{'|'.join(CURRENCY_CODES)})\s+(?=\w)")
+
+
 def kind_of(labels: list[str]) -> str | None:
     """What the nearest cell that names a totals line says: "Subtotal" in "Terms: Net 30 …
     Subtotal", "Total" in "Total … 800 Units …"."""
@@ -86,6 +90,7 @@ def kind_of(labels: list[str]) -> str | None:
             continue  # a sentence ("Delivery is made in accordance with …"), not a label
         label = unspaced(label)  # "G e s a m t b e t r a g"
         label = _RATE_GLUED.sub(" ", label)  # "MwSt19%": "MwSt 19%"
+        label = _CODE_INSIDE.sub(" ", label)
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a

@@ -14,4 +14,8 @@ _NAMED_UNITS = {
 
 
 def is_unit(text: str) -> bool:
-    return bool(_SHORT_UNIT.match(text)) or text.casefold() in _NAMED_UNITS
+    return bool(_SHORT_UNIT.match(text)) or is_named_unit(text)
+
+
+def is_named_unit(text: str) -> bool:
+    return text.casefold() in _NAMED_UNITS

@@ -263,7 +263,7 @@ def parse_date(
 
 
 # Currencies written with a bare "$" (a peso as often as a dollar).
-_DOLLAR_SIGN_CODES = {"USD", "CAD", "AUD", "NZD", "SGD", "HKD", "MXN", "ARS", "CLP", "COP", "UYU"}
+_DOLLAR_SIGN_CODES = {"USD", *vocabulary()["dollar_money"]["currencies"].values()}
 
 
 def other_currency(text: str, currency: str) -> str | None:

@@ -141,11 +141,12 @@ def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):
 
 
 # The HTML-printed families (po_ingest_tests.corpus.html) were written blind to the reader, in
-# four batches of 8, each dealt 4 dev / 4 held-out before any reader ran; scored as they came,
-# held-out 13, 10, 14 and 5 of 20, batch 3 with one wrong value (dev's wrong one, a unit word
-# read into a description, is fixed in general; the held-out one is not worked on). After the
-# dev rounds: held-out 47 of 80, 46 exact (README "Thirteenth round"); issue 14 asks for 80 %.
-HTML_HELDOUT_EXACT_FLOOR = 46 / 80
+# five batches of 8, each dealt 4 dev / 4 held-out before any reader ran; scored as they came,
+# held-out 13, 10, 14, 5 and 5 of 20, batch 3 with one wrong value (dev's wrong ones, batch 3's
+# unit word read into a description and batch 5's '$' of New Zealand read as USD and unit "t"
+# read into descriptions, are fixed in general; the held-out one is not worked on). After the
+# dev rounds: held-out 52 of 100, 51 exact (README "Thirteenth round"); issue 14 asks for 80 %.
+HTML_HELDOUT_EXACT_FLOOR = 51 / 100
 HTML_HELDOUT_WRONG_CEILING = 1
 
 
@@ -154,7 +155,7 @@ def test_html_printed_orders_read_at_their_floor_no_crash(split, tmp_path):
     require_browser()
     generate_html_corpus(tmp_path, split=split)
     result = folder_summary(evaluate(_local(), tmp_path))
-    assert result["documents"] >= 80
+    assert result["documents"] >= 100
     assert result["crashes"] == []
     assert result["unverified_values"] == []
     if split == "dev":

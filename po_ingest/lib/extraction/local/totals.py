@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from po_ingest.lib.extraction.local.column_sums import sums_beside, tax_of_sums
 from po_ingest.lib.extraction.local.header import Found
@@ -21,6 +21,8 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a cell that may nam
 _NET_TOTAL = re.compile(
     r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.|summe)|endbetrag)", re.IGNORECASE
 )
+_RATE = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
+_CENT = Decimal("0.01")
 _PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it
 # What may close an amount's cell: a mark ("*") or words of what it includes ("incl. VAT").
@@ -292,6 +294,28 @@ def _net_plus_tax(totals: Totals, value: Decimal) -> bool:
     return value == totals.subtotal.value - taken + added + taxes
 
 
+def rate_of_subtotal(row: Row, amount: list[Word], totals: Totals, value: Decimal) -> bool:
+    """A line printing one rate ("r %") before its amount, the amount r % of the subtotal
+    read above it (or of the net after its discounts and charges) to the cent: a tax line,
+    whatever its words, unless they name a discount, a charge or a quantity."""
+    if totals.subtotal is None or value <= 0:
+        return False
+    label = " ".join(w.text for w in row.words if w.x1 <= amount[0].x0)
+    rates = _RATE.findall(label)
+    words = label.split()
+    if len(rates) != 1 or any(
+        kind_of([" ".join(words[n:])]) in ("allowances", "charges", "ignore")
+        for n in range(len(words))
+    ):
+        return False
+    rate = Decimal(rates[0].replace(",", "."))
+    net = totals.subtotal.value
+    adjusted = net + sum(f.value for f in totals.charges) - sum(f.value for f in totals.allowances)
+    return any(
+        (base * rate / 100).quantize(_CENT, ROUND_HALF_UP) == value for base in (net, adjusted)
+    )
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     rows = [_unglued(row) for row in rows]
@@ -320,6 +344,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
         if kind is None and labels and rated_tax(labels[0], value, decimal_comma):
             kind = "tax"
+        if kind in (None, "total") and labels and rate_of_subtotal(row, words, totals, value):
+            kind = "tax"  # "Zorbel 20%" or "TOTAL Zorbel 10%": the rate of the net, a tax
         if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
         if kind in ("tax_sum", "total", "subtotal"):

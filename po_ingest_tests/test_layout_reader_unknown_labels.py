@@ -34,9 +34,16 @@ def test_a_date_beside_a_label_nobody_taught_is_the_orders_date():
 
 def test_a_date_under_a_label_nobody_taught_is_the_orders_date():
     header = [(50, 70, "PO Number:"), (150, 70, "PO-2026-0042")]
-    header += [(300, 85, "Zorbel"), (300, 97, "05/03/2026"), (400, 85, "Delivery Date")]
-    header += [(400, 97, "20/03/2026")]
+    header += [(150, 85, "Zorbel"), (150, 97, "05/03/2026"), (300, 85, "Delivery Date")]
+    header += [(300, 97, "20/03/2026")]
     assert _order(header).order_date == dt.date(2026, 3, 5)
+
+
+def test_a_date_of_an_unknown_label_away_from_the_orders_number_is_not_taken():
+    header = [(50, 70, "PO Number:"), (150, 70, "PO-2026-0042")]
+    header += [(300, 85, "Zorbel"), (300, 97, "05/03/2026")]
+    with pytest.raises(ExtractionDeclined, match="order date"):
+        _order(header)
 
 
 @pytest.mark.parametrize(

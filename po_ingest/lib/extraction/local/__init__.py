@@ -328,10 +328,12 @@ class LocalExtractor:
             fields["order_date"] = date
         if "order_date" not in fields and (date := date_by_title(header_rows, read_date)):
             fields["order_date"] = date
-        if "order_date" not in fields and (date := date_of_unknown_label(header_rows, read_date)):
-            fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
+        if "order_date" not in fields and (
+            date := date_of_unknown_label(header_rows, read_date, fields["po_number"])
+        ):
+            fields["order_date"] = date
         if bare := unprefixed_number(rows, fields["po_number"]):
             # Whether labelled or read under the title: later pages print it bare.
             fields["po_number"] = bare

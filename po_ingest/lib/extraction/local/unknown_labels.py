@@ -46,15 +46,24 @@ def _left_label(cells: list[Cell], position: int, value: Cell) -> str | None:
 
 
 def _label_over(value: Cell, rows: list[Row], index: int) -> str | None:
-    """The words over the value on the nearest row above it printing any."""
+    """The label over the value on the nearest row above printing any words over it: a
+    cell set flush with it (left, right) or centred over it, on a row of labels (no
+    digits: a row of values or an address line is no label's)."""
     row = rows[index]
     for above in reversed(rows[max(0, index - 2) : index]):
         if above.page != row.page or row.y - above.y > _LINES_UNDER * row.height:
             return ""
         over = [c for c in above.cells() if c.x0 < value.x1 and c.x1 > value.x0]
-        if over:
-            text = " ".join(c.text for c in over)
-            return text if _label_shaped(text) else None
+        if not over:
+            continue
+        if len(over) > 1 or any(c.isdigit() for c in above.text):
+            return None
+        set_as_label = (
+            abs(over[0].x0 - value.x0) <= _EDGE
+            or abs(over[0].x1 - value.x1) <= _EDGE
+            or abs(over[0].x0 + over[0].x1 - value.x0 - value.x1) / 2 <= _EDGE
+        )
+        return over[0].text if set_as_label and _label_shaped(over[0].text) else None
     return ""
 
 
@@ -133,15 +142,52 @@ def _only_one(values: list[LabelledValue], other: set[str]) -> Found | None:
     return next(v.found for v in kept if any(v.labels))
 
 
-def date_of_unknown_label(rows: list[Row], read_date: Callable[[str], Any]) -> Found | None:
+def date_of_unknown_label(
+    rows: list[Row], read_date: Callable[[str], Any], number: Found
+) -> Found | None:
     """The one date of the header (`rows`) that a label stands beside or over, when no
     order-date label the vocabulary knows is printed; a date whose label names another
     date ("Delivery", "Valid until") is not it; any other date there, labelled or not,
-    may be it: then none."""
+    may be it: then none. It must stand in the order `number`'s block, on its row or
+    lined up with it a few rows away: an order's date goes with its number, and a
+    date set apart may be of anything (a schedule, a letter it answers)."""
     other = set(vocabulary()["other_dates"]["words"])
     if _known_label(rows, ("order_date",), other):
         return None
-    return _only_one(labelled_values(rows, date_only(read_date)), other)
+    found = _only_one(labelled_values(rows, date_only(read_date)), other)
+    return found if found is not None and _lined_up(rows, found, number) else None
+
+
+_BLOCK_ROWS = 3  # rows between an order's number and its date in one block, at most
+_EDGE = 4.0  # points between edges set flush
+
+
+def _edges(rows: list[Row], found: Found) -> tuple[int, set[float], set[float]] | None:
+    """The row of a value, the left edges of it, its cell and the cell before it (its
+    label), and its right edge."""
+    first = found.words[0]
+    for index, row in enumerate(rows):
+        if row.page != found.page or first not in row.words:
+            continue
+        cells = row.cells()
+        position = next(n for n, c in enumerate(cells) if first in c.words)
+        lefts = {first.x0, cells[position].x0}
+        if position and first.x0 - cells[position - 1].x1 <= _BESIDE:
+            lefts.add(cells[position - 1].x0)
+        return index, lefts, {found.words[-1].x1}
+    return None
+
+
+def _lined_up(rows: list[Row], date: Found, number: Found) -> bool:
+    """The date on the number's row, or a few rows from it with an edge flush with one of
+    the number's (its label's, its own)."""
+    one, other = _edges(rows, date), _edges(rows, number)
+    if one is None or other is None:
+        return False
+    if one[0] == other[0]:
+        return True
+    flush = any(abs(a - b) <= _EDGE for side in (1, 2) for a in one[side] for b in other[side])
+    return flush and abs(one[0] - other[0]) <= _BLOCK_ROWS
 
 
 def number_of_unknown_label(rows: list[Row], parse: Callable[[str], Any]) -> Found | None:

@@ -92,3 +92,13 @@ def test_a_totals_line_whose_amount_is_its_rate_of_the_subtotal_is_a_tax(label):
 def test_a_rate_of_the_subtotal_whose_words_name_a_charge_is_no_tax():
     with pytest.raises(ExtractionDeclined, match="do not add up"):
         _totals_order([("Subtotal", "30.00"), ("Zorbel surcharge 10%", "3.00"), ("Total", "33.00")])
+
+
+def test_a_line_under_the_totals_read_that_they_add_up_to_is_the_total():
+    order = _totals_order([("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Zorbel", "36.00")])
+    assert order.total == Decimal("36.00")
+
+
+def test_a_line_under_the_totals_read_that_they_do_not_add_up_to_is_no_total():
+    with pytest.raises(ExtractionDeclined, match="no total"):
+        _totals_order([("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Zorbel", "35.00")])

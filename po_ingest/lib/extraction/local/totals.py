@@ -316,11 +316,28 @@ def rate_of_subtotal(row: Row, amount: list[Word], totals: Totals, value: Decima
     )
 
 
+def _sum_of_the_block(unnamed: list[Found], totals: Totals) -> Found | None:
+    """The first line under all the lines read, its label one the vocabulary does not know,
+    whose amount is the subtotal less discounts plus charges and taxes to the cent: the
+    total, whatever it is called ("Zorbel 36.00" under "Subtotal 30.00", "VAT 6.00")."""
+    if totals.subtotal is None:
+        return None
+    tax = totals.tax.value if totals.tax is not None else Decimal(0)
+    expected = (
+        totals.subtotal.value
+        - sum((f.value for f in totals.allowances), Decimal(0))
+        + sum((f.value for f in totals.charges), Decimal(0))
+        + tax
+    )
+    return next((f for f in unnamed if f.value == expected), None)
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     rows = [_unglued(row) for row in rows]
     unfolded = unfold_grids(rows, decimal_comma)
     ended = False  # a line of text under the subtotal, neither amount nor label: terms follow
+    unnamed: list[Found] = []  # lines whose label the vocabulary does not know, under the last read
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
@@ -346,8 +363,11 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind = "tax"
         if kind in (None, "total") and labels and rate_of_subtotal(row, words, totals, value):
             kind = "tax"  # "Zorbel 20%" or "TOTAL Zorbel 10%": the rate of the net, a tax
+        if kind is None and labels:
+            unnamed.append(found)
         if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
+        unnamed.clear()  # only a line under every line read may be the total
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
                 if not _net_plus_tax(totals, value):
@@ -389,6 +409,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         )
     ):
         totals.total = totals.subtotal  # the order states its net total and nothing more
+    if totals.total is None and totals.subtotal is not None:
+        totals.total = _sum_of_the_block(unnamed, totals)
     taxes = sum(t.value for t in totals.taxes)
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")

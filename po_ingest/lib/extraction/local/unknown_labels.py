@@ -68,9 +68,10 @@ def _label_over(value: Cell, rows: list[Row], index: int) -> str | None:
 
 
 def _split(cell: Cell, is_value: Callable[[list[Word]], Any]) -> tuple[str, list[Word]] | None:
-    """The cell as its label's words and a value ending it ("Zorbel: 03/11/2025"), the
-    longest value first; None when no tail of it is a value."""
-    for cut in range(len(cell.words)):
+    """The cell as its label's words and the shortest value ending it ("Zorbel: 03/11/2025";
+    "Pag. 1 di 2" then "16.09.2026", no date "1 di 2 16.09.2026"); None when no tail of it
+    is a value."""
+    for cut in reversed(range(len(cell.words))):
         if is_value(cell.words[cut:]) is not None:
             return " ".join(w.text for w in cell.words[:cut]), cell.words[cut:]
     return None

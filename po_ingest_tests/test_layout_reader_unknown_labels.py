@@ -102,3 +102,10 @@ def test_a_line_under_the_totals_read_that_they_add_up_to_is_the_total():
 def test_a_line_under_the_totals_read_that_they_do_not_add_up_to_is_no_total():
     with pytest.raises(ExtractionDeclined, match="no total"):
         _totals_order([("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Zorbel", "35.00")])
+
+
+def test_a_number_of_an_unknown_label_is_not_taken_beside_a_code_of_a_label_without_one():
+    header = [(50, 80, "Purchase Zorbel"), (150, 80, "PO-00884"), (300, 80, "Reference#")]
+    header += [(400, 80, "P-2025-245")] + _DATE
+    with pytest.raises(ExtractionDeclined, match="purchase-order number"):
+        _order(header)

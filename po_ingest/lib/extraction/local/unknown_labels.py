@@ -192,10 +192,10 @@ def _lined_up(rows: list[Row], date: Found, number: Found) -> bool:
 
 
 def number_of_unknown_label(rows: list[Row], parse: Callable[[str], Any]) -> Found | None:
-    """The one code of the header (`rows`) whose label, one the vocabulary does not know,
-    ends in a number's word ("Voucher No.", "Zorbel #"), when no purchase-order number
-    label it knows is printed; a label naming another party's or thing's number ("Customer
-    No.", "VAT No.") is not it."""
+    """The one code of the header (`rows`) a label stands by, when that label, one the
+    vocabulary does not know, ends in a number's word ("Voucher No.", "Zorbel #") and no
+    purchase-order number label it knows is printed; a label naming another party's or
+    thing's number ("Customer No.", "VAT No.") is not it."""
     other = set(vocabulary()["other_numbers"]["words"])
     if _known_label(rows, ("po_number", "document_number", "order_reference"), other):
         return None
@@ -204,12 +204,18 @@ def number_of_unknown_label(rows: list[Row], parse: Callable[[str], Any]) -> Fou
         text = " ".join(w.text for w in words).strip(",;")
         return text if parse(text) == text else None
 
-    numbered = [
-        v
-        for v in labelled_values(rows, code)
-        if any(label and _ends_in_number_word(label) for label in v.labels)
-    ]
-    return _only_one(numbered, other)
+    # Any code a label stands by may be the order's: its label may have lost its number
+    # word ("Purchase Zorbel" beside "PO-00884"), or not be the kind to print one.
+    labelled = [v for v in labelled_values(rows, code) if any(v.labels)]
+    found = _only_one(labelled, other)
+    if found is None:
+        return None
+    numbered = (
+        v.found
+        for v in labelled
+        if v.found.value == found.value and any(t and _ends_in_number_word(t) for t in v.labels)
+    )
+    return next(numbered, None)
 
 
 _NUMBER_WORDS = {w.lower() for w in vocabulary()["title_number"]["words"]}

@@ -17,6 +17,8 @@ from po_ingest.lib.extraction.local.vocabulary import vocabulary
 _BESIDE = 150.0  # points between a label and its value on its right, at most
 _LINES_UNDER = 2.5  # a label's value stands within this many line heights under it
 _LABEL_WORDS = 4  # a label is a few words; more is a sentence
+_BLOCK_ROWS = 3  # rows between an order's number and its date in one block, at most
+_EDGE = 4.0  # points between edges set flush
 
 
 @dataclass
@@ -39,6 +41,7 @@ def _label_shaped(text: str) -> bool:
 
 
 def _left_label(cells: list[Cell], position: int, value: Cell) -> str | None:
+    """The cell left of the value on its row, near enough to be its label."""
     if not position or value.x0 - cells[position - 1].x1 > _BESIDE:
         return ""
     text = cells[position - 1].text
@@ -157,10 +160,6 @@ def date_of_unknown_label(
         return None
     found = _only_one(labelled_values(rows, date_only(read_date)), other)
     return found if found is not None and _lined_up(rows, found, number) else None
-
-
-_BLOCK_ROWS = 3  # rows between an order's number and its date in one block, at most
-_EDGE = 4.0  # points between edges set flush
 
 
 def _edges(rows: list[Row], found: Found) -> tuple[int, set[float], set[float]] | None:

@@ -39,14 +39,39 @@ class Ablation:
     box: tuple[float, float, float, float]
     outcome: str  # "declined", "exact", "wrong" or "crash"
     wrong_values: list[str]
+    reason: str = ""  # the reader's, when it declined
+    role: str = ""  # the field whose value the word labels (left of it or above it), if any
 
 
-def _value_boxes(provenance: dict[str, str]) -> list[tuple[int, pymupdf.Rect]]:
+def _value_boxes(provenance: dict[str, str]) -> list[tuple[int, pymupdf.Rect, str]]:
+    """Each returned value's box, with its field ("items" for any line's)."""
     boxes = []
-    for where in provenance.values():
+    for name, where in provenance.items():
+        field = "items" if name.startswith("items.") else name
         for page, coordinates in _BOX.findall(str(where)):
-            boxes.append((int(page), pymupdf.Rect(*map(float, coordinates.split(",")))))
+            rect = pymupdf.Rect(*map(float, coordinates.split(",")))
+            boxes.append((int(page), rect, field))
     return boxes
+
+
+_LEFT_REACH = 200.0  # points from a label's right edge to its value on the row, at most
+
+
+def _role(page: int, box: pymupdf.Rect, values: list[tuple[int, pymupdf.Rect, str]]) -> str:
+    """The field of the nearest value `box` stands as a label to: on its row to the left,
+    or on the row above over it; "" when none."""
+    near = []
+    for value_page, value, field in values:
+        if value_page != page:
+            continue
+        same_row = min(box.y1, value.y1) - max(box.y0, value.y0) > 0.5 * box.height
+        if same_row and box.x1 <= value.x0 + 1 and value.x0 - box.x1 <= _LEFT_REACH:
+            near.append((value.x0 - box.x1, field))
+        gap = value.y0 - box.y1
+        across = min(box.x1, value.x1) - max(box.x0, value.x0) > -box.height
+        if -1 <= gap <= 1.5 * box.height and across:
+            near.append((gap, field))
+    return min(near)[1] if near else ""
 
 
 def _without(
@@ -77,10 +102,11 @@ def _truth_words(truth: dict) -> set[str]:
 
 
 def _run(content: bytes, name: str, truth: dict) -> tuple[str, list[str], dict]:
+    """The outcome, the wrong values (or the reason it declined) and the provenance."""
     try:
         result = LocalExtractor().extract(Document(content, "application/pdf", name))
-    except ExtractionError:
-        return "declined", [], {}
+    except ExtractionError as declined:
+        return "declined", [str(declined).removeprefix("local extractor declined: ")], {}
     except Exception as exc:  # noqa: BLE001 - a crash is an outcome to report
         return "crash", [f"{type(exc).__name__}: {exc}"], {}
     scored = score(name, truth, result.order)
@@ -104,11 +130,15 @@ def ablate_document(
             for *coordinates, text, _block, _line, _word in pdf[page_number].get_text("words"):
                 box = pymupdf.Rect(coordinates)
                 centre = pymupdf.Point((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
-                if text in value_words or any(p == page_number and centre in v for p, v in values):
+                if text in value_words or any(
+                    p == page_number and centre in v for p, v, _ in values
+                ):
                     continue
                 changed = _without(content, page_number, box, stand_in)
-                outcome, wrong, _ = _run(changed, path.name, truth)
-                ablations.append(Ablation(path.name, page_number, text, tuple(box), outcome, wrong))
+                ablations.append(
+                    _ablation(path.name, page_number, text, box, _run(changed, path.name, truth))
+                )
+                ablations[-1].role = _role(page_number, box, values)
     return ablations
 
 
@@ -120,9 +150,22 @@ def recheck(
     again = []
     for old in earlier:
         changed = _without(content, old["page"], pymupdf.Rect(old["box"]), stand_in)
-        outcome, wrong, _ = _run(changed, path.name, truth)
-        again.append(Ablation(path.name, old["page"], old["word"], old["box"], outcome, wrong))
+        again.append(
+            _ablation(
+                path.name, old["page"], old["word"], old["box"], _run(changed, path.name, truth)
+            )
+        )
+        again[-1].role = old.get("role", "")
     return again
+
+
+def _ablation(
+    document: str, page: int, word: str, box, run: tuple[str, list[str], dict]
+) -> Ablation:
+    outcome, said, _ = run
+    reason = said[0] if outcome == "declined" else ""
+    wrong = [] if outcome == "declined" else said
+    return Ablation(document, page, word, tuple(box), outcome, wrong, reason)
 
 
 def _purchase_orders(folders: list[Path]) -> list[tuple[Path, dict]]:
@@ -175,6 +218,8 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{read} documents read exactly, {len(ablations)} words removed one at a time:")
     for outcome in ("exact", "declined", "wrong", "crash"):
         print(f"  {outcome:9} {outcomes[outcome]}")
+    roles = Counter(a.role or "-" for a in ablations if a.outcome == "declined")
+    print("declined, by the field the word labels:", dict(roles.most_common()))
     for ablation in ablations:
         if ablation.outcome in ("wrong", "crash"):
             print(f"{ablation.document} p{ablation.page + 1} without {ablation.word!r}: ", end="")

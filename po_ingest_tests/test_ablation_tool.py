@@ -27,3 +27,16 @@ def test_each_context_word_of_a_plain_order_removed_leaves_it_right_or_declined(
     assert [a for a in ablations if a.outcome in ("wrong", "crash")] == []
     stood_in = ablate_document(path, _TRUTH, pages=1, stand_in="Quorvex")
     assert [a for a in stood_in if a.outcome in ("wrong", "crash")] == []
+
+
+def test_each_ablation_says_which_field_its_word_labels_and_why_the_reader_declined(tmp_path):
+    path = tmp_path / "plain.pdf"
+    path.write_bytes(_page(_header() + _titles() + _ITEMS + _PLAIN_TOTALS)[0])
+    ablations = ablate_document(path, _TRUTH, pages=1, stand_in="Quorvex")
+    roles = {a.word: a.role for a in ablations}
+    assert roles["Number:"] == "po_number"
+    assert roles["Total"] == "total"
+    assert roles["Description"] == "items"
+    declined = [a for a in ablations if a.outcome == "declined"]
+    assert declined and all(a.reason for a in declined)
+    assert all(a.reason == "" for a in ablations if a.outcome == "exact")

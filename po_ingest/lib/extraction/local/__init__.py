@@ -89,6 +89,10 @@ from po_ingest.lib.extraction.local.title_number_date import number_and_date_und
 from po_ingest.lib.extraction.local.totals import find_totals, total_above
 from po_ingest.lib.extraction.local.two_line import find_two_line_items
 from po_ingest.lib.extraction.local.unit_before_text import unit_opening_text
+from po_ingest.lib.extraction.local.unknown_labels import (
+    date_of_unknown_label,
+    number_of_unknown_label,
+)
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
     text_run_in_from_left,
@@ -316,6 +320,10 @@ class LocalExtractor:
             fields["po_number"] = number
         if "po_number" not in fields and reference:
             fields["po_number"] = reference
+        if "po_number" not in fields and (
+            number := number_of_unknown_label(header_rows, po_number)
+        ):
+            fields["po_number"] = number
         number = fields.get("po_number")
         if "order_date" not in fields and number:
             date = date_after_number(header_rows, number, read_date)
@@ -329,6 +337,10 @@ class LocalExtractor:
             fields["order_date"] = date
         if "po_number" not in fields:
             raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
+        if "order_date" not in fields and (
+            date := date_of_unknown_label(header_rows, read_date, fields["po_number"])
+        ):
+            fields["order_date"] = date
         if bare := unprefixed_number(rows, fields["po_number"]):
             # Whether labelled or read under the title: later pages print it bare.
             fields["po_number"] = bare

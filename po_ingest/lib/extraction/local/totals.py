@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 
 from po_ingest.lib.extraction.local.column_sums import sums_beside, tax_of_sums
 from po_ingest.lib.extraction.local.header import Found
@@ -21,6 +21,8 @@ _WORDY = re.compile(r"[^\W\d_]{2,}")  # two letters or more: a cell that may nam
 _NET_TOTAL = re.compile(
     r"^(?!.*\bsub).*(?:\b(?:total|totale|gesamt|totaal|tot\.|summe)|endbetrag)", re.IGNORECASE
 )
+_RATE = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s*%")
+_CENT = Decimal("0.01")
 _PADDED_GAP = 1.5  # lines of space between a boxed cell's label and its amount under it
 _PASSED_ROWS = 2  # lines of other columns between a label and its amount under it
 # What may close an amount's cell: a mark ("*") or words of what it includes ("incl. VAT").
@@ -292,11 +294,50 @@ def _net_plus_tax(totals: Totals, value: Decimal) -> bool:
     return value == totals.subtotal.value - taken + added + taxes
 
 
+def rate_of_subtotal(row: Row, amount: list[Word], totals: Totals, value: Decimal) -> bool:
+    """A line printing one rate ("r %") before its amount, the amount r % of the subtotal
+    read above it (or of the net after its discounts and charges) to the cent: a tax line,
+    whatever its words, unless they name a discount, a charge or a quantity."""
+    if totals.subtotal is None or value <= 0:
+        return False
+    label = " ".join(w.text for w in row.words if w.x1 <= amount[0].x0)
+    rates = _RATE.findall(label)
+    words = label.split()
+    if len(rates) != 1 or any(
+        kind_of([" ".join(words[n:])]) in ("allowances", "charges", "ignore")
+        for n in range(len(words))
+    ):
+        return False
+    rate = Decimal(rates[0].replace(",", "."))
+    net = totals.subtotal.value
+    adjusted = net + sum(f.value for f in totals.charges) - sum(f.value for f in totals.allowances)
+    return any(
+        (base * rate / 100).quantize(_CENT, ROUND_HALF_UP) == value for base in (net, adjusted)
+    )
+
+
+def _sum_of_the_block(unnamed: list[Found], totals: Totals) -> Found | None:
+    """The first line under all the lines read, its label one the vocabulary does not know,
+    whose amount is the subtotal less discounts plus charges and taxes to the cent: the
+    total, whatever it is called ("Zorbel 36.00" under "Subtotal 30.00", "VAT 6.00")."""
+    if totals.subtotal is None:
+        return None
+    tax = totals.tax.value if totals.tax is not None else Decimal(0)
+    expected = (
+        totals.subtotal.value
+        - sum((f.value for f in totals.allowances), Decimal(0))
+        + sum((f.value for f in totals.charges), Decimal(0))
+        + tax
+    )
+    return next((f for f in unnamed if f.value == expected), None)
+
+
 def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
     totals = Totals()
     rows = [_unglued(row) for row in rows]
     unfolded = unfold_grids(rows, decimal_comma)
     ended = False  # a line of text under the subtotal, neither amount nor label: terms follow
+    unnamed: list[Found] = []  # lines whose label the vocabulary does not know, under the last read
     for n, row in enumerate(unfolded):
         labels, words, value = _label_and_amount(row, decimal_comma)
         if value is None:
@@ -320,8 +361,13 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
         if kind is None and labels and rated_tax(labels[0], value, decimal_comma):
             kind = "tax"
+        if kind in (None, "total") and labels and rate_of_subtotal(row, words, totals, value):
+            kind = "tax"  # "Zorbel 20%" or "TOTAL Zorbel 10%": the rate of the net, a tax
+        if kind is None and labels:
+            unnamed.append(found)
         if kind in (None, "ignore"):
             continue  # a phone number, a bank account: arithmetic would catch a missed amount
+        unnamed.clear()  # only a line under every line read may be the total
         if kind in ("tax_sum", "total", "subtotal"):
             if kind == "subtotal" and totals.subtotal is not None:
                 if not _net_plus_tax(totals, value):
@@ -363,6 +409,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
         )
     ):
         totals.total = totals.subtotal  # the order states its net total and nothing more
+    if totals.total is None and totals.subtotal is not None:
+        totals.total = _sum_of_the_block(unnamed, totals)
     taxes = sum(t.value for t in totals.taxes)
     if totals.tax_sum is not None and totals.taxes and taxes != totals.tax_sum.value:
         totals.unknown.append("tax lines do not add up to the tax total")

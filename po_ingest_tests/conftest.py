@@ -92,8 +92,11 @@ def pytest_terminal_summary(terminalreporter):
 @pytest.fixture(scope="session")
 def e2e_stack(tmp_path_factory):
     """The daemon the end-to-end modules share (SQLite app database, scripted extractor,
-    retries after 1 and 2 s, fake Gemini); stopped after the last test that uses it."""
-    with running_stack(tmp_path_factory.mktemp("e2e")) as stack:
+    retries after 1 and 2 s, fake Gemini); stopped after the last test that uses it. A
+    backlog is more than 10 batches due at once, packed 5 to a run (20 and 10 in `make run`):
+    the same packing, proved with half the documents."""
+    backlog = {"PO_INGEST_BACKLOG_THRESHOLD": "10", "PO_INGEST_BACKLOG_PACK": "5"}
+    with running_stack(tmp_path_factory.mktemp("e2e"), backlog) as stack:
         yield stack
 
 

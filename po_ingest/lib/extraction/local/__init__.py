@@ -60,6 +60,7 @@ from po_ingest.lib.extraction.local.party_name import (
     runs_on,
     under_a_longer_label,
 )
+from po_ingest.lib.extraction.local.payment_terms import currency_evidence
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
 from po_ingest.lib.extraction.local.position_codes import (
@@ -376,7 +377,12 @@ class LocalExtractor:
             and other_currency(money_text, money) is None
         ):
             fields["currency"] = replace(fields["currency"], value=money)
-        if "currency" in fields and (other := other_currency(money_text, fields["currency"].value)):
+        if "currency" in fields and (
+            other := other_currency(
+                currency_evidence(money_rows, fields["currency"]),
+                fields["currency"].value,
+            )
+        ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):

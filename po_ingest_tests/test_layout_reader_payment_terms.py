@@ -49,5 +49,11 @@ def test_an_order_whose_currency_is_a_sign_alone_still_declines():
     lines = [(380, 200, "Total"), (-X["total"], 200, "£30.00")]
     lines += [(50, 240, "Terms of payment: 8 days before ETA / CAD - 2.5 % BC")]
     content, _ = _page(_header() + _titles() + _ITEMS + lines)
-    with pytest.raises(ExtractionDeclined, match="two currencies"):
+    with pytest.raises(ExtractionDeclined, match="two currencies, GBP and CAD"):
         _read(content)
+
+
+def test_a_payment_term_is_never_read_as_the_orders_currency():
+    """An order printing no money of its own gets the default currency, not "CAD"."""
+    result = _order_with("Total", "Terms of payment: 8 days before ETA / CAD - 2.5 % BC")
+    assert (result.order.currency, result.provenance["currency"]) == ("EUR", None)

@@ -1,8 +1,8 @@
 """A payment term's abbreviation that is also a currency code: "Terms of payment: 8 days
 before ETA / CAD - 2.5 % BC" asks for cash against documents, in no Canadian dollars. Set
-apart from any amount in a payment-terms line, the code is a term of it, not a second
-currency of an order whose own currency is printed as its code (a bare "$" could be the
-Canadian dollar the line names, and is left to decline)."""
+apart from any amount in a payment-terms line, the code is a term of it: not the order's
+currency, nor a second currency of an order whose own currency is printed as its code (a
+bare "$" could be the Canadian dollar the line names, and is left to decline)."""
 
 from __future__ import annotations
 
@@ -23,13 +23,15 @@ def currency_evidence(rows: list[Row], currency: Found) -> str:
     """The rows' text as evidence of a second currency: with the order's `currency` read
     from its code (not from a sign alone), without the payment-term abbreviations of
     payment-terms lines."""
-    texts = [currency_text(row) for row in rows]
     if not any(currency.value in word.text for word in currency.words):
-        return " ".join(texts)
-    return " ".join(_without_term_codes(t) for t in texts)
+        return " ".join(currency_text(row) for row in rows)
+    return " ".join(term_free_text(row) for row in rows)
 
 
-def _without_term_codes(text: str) -> str:
+def term_free_text(row: Row) -> str:
+    """The row's text as evidence of the order's currency (`prose.currency_text`), less the
+    payment-term abbreviations of a payment-terms line: never the order's money."""
+    text = currency_text(row)
     if not _LABEL.search(text):
         return text
     tokens = text.split()

@@ -60,6 +60,7 @@ from po_ingest.lib.extraction.local.party_name import (
     runs_on,
     under_a_longer_label,
 )
+from po_ingest.lib.extraction.local.payment_terms import currency_evidence, term_free_text
 from po_ingest.lib.extraction.local.place_date import place_date
 from po_ingest.lib.extraction.local.position_blocks import find_position_block_items
 from po_ingest.lib.extraction.local.position_codes import (
@@ -376,7 +377,12 @@ class LocalExtractor:
             and other_currency(money_text, money) is None
         ):
             fields["currency"] = replace(fields["currency"], value=money)
-        if "currency" in fields and (other := other_currency(money_text, fields["currency"].value)):
+        if "currency" in fields and (
+            other := other_currency(
+                currency_evidence(money_rows, fields["currency"]),
+                fields["currency"].value,
+            )
+        ):
             raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
@@ -450,10 +456,10 @@ def _titled_number_disagreeing(
 
 
 def _currency_in(rows: list[Row]) -> Found | None:
-    currency = find_currency(" ".join(currency_text(r) for r in rows))
+    currency = find_currency(" ".join(term_free_text(r) for r in rows))
     if currency is None:
         return None
-    row = next(r for r in rows if find_currency(currency_text(r)) == currency)
+    row = next(r for r in rows if find_currency(term_free_text(r)) == currency)
     words = [w for w in row.words if find_currency(w.text) == currency]
     return Found(currency, row.page, words or row.words)
 

@@ -73,6 +73,7 @@ from po_ingest.lib.extraction.local.under_item import (
     wraps_position,
 )
 from po_ingest.lib.extraction.local.unit_words import is_unit
+from po_ingest.lib.extraction.local.unread_wraps import left_unread
 from po_ingest.lib.extraction.local.untitled_unit import read_untitled_units
 from po_ingest.lib.extraction.local.values import find_currency, parse_amount
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
@@ -395,6 +396,9 @@ def find_items(
                 items[-1].cells["item_code"] = items[-1].cells.pop("description")
                 items[-1].cells["description"] = row.cells()[0].words
                 items[-1].described_below = True
+                # A row between the code and the text (the code again, other columns'
+                # values beside it) ended none of this text: it starts here.
+                items[-1].text_ended = False
                 if not next(c for c in table.columns if c.name == "description").weak:
                     items[-1].references_beside = []  # its next lines, flush under it, go on
             elif items and wraps_description_below(row, items[-1], previous_y, table.columns):
@@ -435,6 +439,10 @@ def find_items(
                     table.subtitles.append(row)
                 if items or any(c.isdigit() for c in row.text):
                     table.notes.append(row.text)
+                if items and left_unread(
+                    row, items[-1], previous_y, table.columns, table.subtitles, _padded(pitch, wrap)
+                ):
+                    items[-1].unread_line = items[-1].unread_line or row.text
                 if items:
                     items[-1].text_ended = True
                 lead = lead + [row] if lead and _next_line(lead[-1], row) else [row]

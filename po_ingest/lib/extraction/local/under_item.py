@@ -48,7 +48,7 @@ def _overlap(a: Word | Cell, b: Word | Cell | Column) -> bool:
     return a.x0 < b.x1 and a.x1 > b.x0
 
 
-def _under_subtitle(row: Row, subtitles: list[Row]) -> bool:
+def under_subtitle(row: Row, subtitles: list[Row]) -> bool:
     """The row starts under a second line of titles ("Price count/item" under the header):
     what each item prints there is that title's value, not its wrapped description. Under
     a description's title ("Description" under "Descrizione", the line's other titles read
@@ -208,13 +208,13 @@ def continues(
         return False
     if not right_under and _beyond_line_pitch(row, item, last_y):
         return False
-    if pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1:
+    if beyond_padding(row, last_y, pitch):
         return False
     centred = _centred_under(row, item)
     starts_left = row.words[0].x0 < min(starts) - 2 and not centred
     if starts_left:
         return False
-    if _under_subtitle(row, subtitles):
+    if under_subtitle(row, subtitles):
         if right_under and _within_text(row, item) and _under_unknown_subtitle(row, subtitles):
             item.unread_line = row.text
         return False
@@ -225,6 +225,12 @@ def continues(
     # Running on under the next columns: a note across the table ("Deliver via gate 3 …"),
     # unless the description has wrapped already.
     return in_one_cell or (flush and _wrapped(item))
+
+
+def beyond_padding(row: Row, last_y: float, pitch: float | None) -> bool:
+    """In a table padded wider than its lines (a grid), the row stands as far down as the
+    next item would: a row of its own, not a wrapped line."""
+    return pitch is not None and pitch > 1.25 * row.height and row.y - last_y >= pitch - 1
 
 
 def _beyond_line_pitch(row: Row, item: RawItem, last_y: float) -> bool:

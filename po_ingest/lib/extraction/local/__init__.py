@@ -31,6 +31,10 @@ from po_ingest.lib.extraction.local.dollar import (
     dollarised,
     own_dollar_money,
 )
+from po_ingest.lib.extraction.local.empty_title_words import (
+    word_at_another_columns_edge,
+    word_under_empty_title,
+)
 from po_ingest.lib.extraction.local.fields import code, po_number, uses_decimal_comma
 from po_ingest.lib.extraction.local.gate import accepted_order, decline
 from po_ingest.lib.extraction.local.grid import GridTables, grid_headers
@@ -54,10 +58,12 @@ from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import (
     another_name_under_the_label,
+    beside_a_number_label,
     ends_a_phrase,
     more_of_the_label,
     name,
     runs_on,
+    runs_past_legal_form,
     under_a_longer_label,
 )
 from po_ingest.lib.extraction.local.payment_terms import currency_evidence, term_free_text
@@ -300,8 +306,14 @@ class LocalExtractor:
             or more_of_the_label(fields["supplier_name"], header_rows)
             or another_name_under_the_label(fields["supplier_name"], header_rows)
             or under_a_longer_label(fields["supplier_name"], header_rows)
+            or runs_past_legal_form(fields["supplier_name"])
+            or beside_a_number_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
+        if "project_code" in fields and disagreeing(
+            header_rows, "project_code", code, fields["project_code"]
+        ):
+            del fields["project_code"]  # two project labels, two codes: which is not known
         reference = fields.pop("order_reference", None)
         labelled = set(fields)
         if "supplier_name" not in fields and (addressee := name_under_salutation(header_rows)):
@@ -433,6 +445,10 @@ class LocalExtractor:
         if problem := code_beside_untitled_part_number(items, table.items, table.columns):
             raise decline(problem)
         if problem := untitled_word_in_code(items, table.columns):
+            raise decline(problem)
+        if problem := word_under_empty_title(table.items, table.columns):
+            raise decline(problem)
+        if problem := word_at_another_columns_edge(table.items):
             raise decline(problem)
         if not table.form and (line := text_across_rule(items, rules)) is not None:
             raise decline(f"line {line}'s text was read across a ruled row: another row's words")

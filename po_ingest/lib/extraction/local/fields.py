@@ -63,9 +63,14 @@ def _another_number(second: str, first: str) -> bool:
 
 def code(text: str) -> str | None:
     """A project or site code: one token with a digit in it (not "n/a", "-", "Buyer"), not
-    zeros alone (an ERP's empty field, "Commessa 000000")."""
-    token = text.split()[0].strip(",;") if text.split() else ""
-    if token.strip("0") == "":
+    zeros alone (an ERP's empty field, "Commessa 000000"), not a date (the next field's
+    value, "Due on" over "6-Jan-2026"), nor the first of a list of words it is set apart
+    from by a comma ("204, Maan Road, Pune": an address's house number)."""
+    tokens = text.split()
+    token = tokens[0].strip(",;") if tokens else ""
+    if token.strip("0") == "" or parse_date(token, "de"):
+        return None
+    if len(tokens) > 1 and tokens[0].endswith((",", ";")):
         return None
     return token if _CODE.match(token) and any(c.isdigit() for c in token) else None
 

@@ -248,6 +248,7 @@ def _touches(run: Cell, column: Column) -> bool:
 # Text a leading number may run into: an "Item Code - Description" cell's code too ("10"
 # set a space from "CTLV0965" once the position has two digits).
 _LED_COLUMNS = _TEXT_COLUMNS | {"code_description"}
+LED_COLUMNS = _LED_COLUMNS  # columns of an item's text or code, not of its values
 
 
 def _leading_number(run: Cell, columns: list[Column]) -> str | None:

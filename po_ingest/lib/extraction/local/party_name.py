@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found, is_a_label_cell
-from po_ingest.lib.extraction.local.layout import Cell, Row
+from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
 _FORM_FIELD = re.compile(
@@ -204,6 +204,15 @@ def _value_under(cell: Cell, rows: list[Row], index: int) -> bool:
     return False
 
 
+def _cell_of(found: Found, word: Word, rows: list[Row]) -> tuple[int, list[Cell], int] | None:
+    """The row of a value's word, that row's cells and the one holding the word."""
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and word in r.words), None)
+    if index is None:
+        return None
+    cells = rows[index].cells()
+    return index, cells, next(n for n, c in enumerate(cells) if word in c.words)
+
+
 def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
     """One word with no legal form beside its label, and a name under the label, set flush
     with it ("Fournisseur / Supplier :" then the supplier's number beside it, the supplier's
@@ -213,11 +222,9 @@ def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
     if len(found.words) > 1 or found.words[0].text.strip(",;").lower() in _LEGAL_FORMS:
         return False
     first = found.words[0]
-    index = next((n for n, r in enumerate(rows) if r.page == found.page and first in r.words), None)
-    if index is None:
+    if (place := _cell_of(found, first, rows)) is None:
         return False
-    cells = rows[index].cells()
-    at = next(n for n, c in enumerate(cells) if first in c.words)
+    index, cells, at = place
     if at == 0 or cells[at].words[0] is not first or not _PARTY_LABEL.match(cells[at - 1].text):
         return False  # not beside its label
     label = cells[at - 1]
@@ -260,4 +267,62 @@ def under_a_longer_label(found: Found, rows: list[Row]) -> bool:
             if match is None or not match["rest"].strip(" :#"):
                 return False
             return ":" not in cell.text and (_is_a_label(cell.text) or _value_beside(cells, at))
+    return False
+
+
+def runs_past_legal_form(found: Found) -> bool:
+    """The name goes on past its legal form with a word that is none, no joining word and
+    no abbreviation ("Aço Forte Distribuidora Ltda. Zorbel", "(Cód." there a word the reader
+    does not know): a legal form ends a company's name, so what follows is another field's
+    (a code, its label) run into it, and where the name ends the words do not tell. "Aceros
+    y Perfiles del Norte S.A. de C.V." and "Müller GmbH & Co. KG" end as names do."""
+    words = [w.strip(",;") for w in str(found.value).split()]
+    forms = [n for n, w in enumerate(words) if w.lower() in _LEGAL_FORMS]
+    if not forms:
+        return False
+    return any(not _ends_a_name(w) for w in words[forms[0] + 1 :])
+
+
+def _ends_a_name(word: str) -> bool:
+    lowered = word.lower()
+    abbreviation = "." in word and word.replace(".", "").isupper()
+    return lowered in _LEGAL_FORMS or lowered in _JOINING or abbreviation
+
+
+_NUMBER_WORDS = {w.lower() for w in vocabulary()["title_number"]["words"]}
+_FLUSH = 4.0  # points between left edges set flush
+
+
+def _numbers_the_party(cell: Cell) -> bool:
+    """A party's label ending in a number's word ("Vendor #", "Supplier No.:"): the party's
+    number's label."""
+    if _PARTY_LABEL.match(cell.text) is None:
+        return False
+    last = cell.text.strip(" :").lower().split()[-1]
+    return last in _NUMBER_WORDS or last.endswith("#")
+
+
+def beside_a_number_label(found: Found, rows: list[Row]) -> bool:
+    """The name was read beside a party's number label ("Vendor #", whose value is the
+    vendor's number, never its name), or under one, on a row that goes on with a cell flush
+    with that label's value beside it: a form's rows of labels and values ("Vendor #
+    S-60601" over "Payment Zorbel   45 days"), the cell under the label the next label, not
+    the name. A name under the label, nothing beside it ("Vendor#: 3002130" over "CHEP USA
+    INC"), is the name."""
+    first = found.words[0]
+    if (place := _cell_of(found, first, rows)) is None:
+        return False
+    index, own, at = place
+    if at and own[at].words[0] is first and _numbers_the_party(own[at - 1]):
+        return True
+    after = [c for c in own[at + 1 :] if c.x0 > found.words[-1].x1]
+    for above in rows[max(index - 2, 0) : index][::-1]:
+        if above.page != rows[index].page:
+            return False
+        cells = above.cells()
+        for n, cell in enumerate(cells):
+            if abs(cell.x0 - first.x0) > _FLUSH or not _numbers_the_party(cell):
+                continue
+            value = cells[n + 1] if n + 1 < len(cells) else None
+            return value is not None and any(abs(c.x0 - value.x0) <= _FLUSH for c in after)
     return False

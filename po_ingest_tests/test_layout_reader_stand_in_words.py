@@ -1,0 +1,128 @@
+"""A word the reader does not know where a value or a label was ("Zorbel", the stand-in
+ablation's word: `python -m po_ingest_tests.ablation --stand-in`): the reader declines, or
+leaves the optional value out, rather than take the word into another value."""
+
+from __future__ import annotations
+
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
+from po_ingest_tests.test_layout_reader import (
+    _ITEMS,
+    _PLAIN_TOTALS,
+    _page,
+    _read,
+    _titles,
+)
+
+_NUMBER = [(50, 80, "PO Number:"), (150, 80, "PO-2026-0042"), (50, 95, "Date:")]
+_NUMBER += [(150, 95, "2026-03-05")]
+
+
+def _order(header):
+    return _read(_page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]).order
+
+
+# An HSN column: its codes are no value the reader returns; the first line's is a word.
+_HSN_TITLES = [(50, 140, "Description"), (224, 140, "HSN/SAC"), (-330, 140, "Qty")]
+_HSN_TITLES += [(345, 140, "Unit"), (-440, 140, "Unit Price"), (-540, 140, "Amount")]
+
+
+def _hsn_line(y, text, hsn, qty, price, total):
+    return [(50, y, text), (215, y, hsn), (-330, y, qty), (345, y, "pcs"), (-440, y, price)] + [
+        (-540, y, total)
+    ]
+
+
+def test_a_word_under_the_title_of_a_column_empty_on_its_line_is_no_word_of_the_text():
+    lines = _hsn_line(160, "Cable NYM-J 3x1.5", "Zorbel", "10", "2.50", "25.00")
+    lines += _hsn_line(174, "Geotextile 200", "5603", "4", "1.25", "5.00")
+    content = _page(_NUMBER + _HSN_TITLES + lines + _PLAIN_TOTALS)[0]
+    with pytest.raises(ExtractionDeclined, match="under the other title"):
+        _read(content)
+
+
+def test_a_number_under_that_title_leaves_the_text_as_it_is():
+    lines = _hsn_line(160, "Cable NYM-J 3x1.5", "8544", "10", "2.50", "25.00")
+    lines += _hsn_line(174, "Geotextile 200", "5603", "4", "1.25", "5.00")
+    order = _read(_page(_NUMBER + _HSN_TITLES + lines + _PLAIN_TOTALS)[0]).order
+    assert [i.description for i in order.items] == ["Cable NYM-J 3x1.5", "Geotextile 200"]
+
+
+# A code column whose title the reader does not know ("Zorbel Code"), its cells starting left
+# of the title; the first line's code was read into its text.
+_CODE_TITLES = [(40, 140, "Ln"), (93, 140, "Zorbel Code"), (226, 140, "Description")]
+_CODE_TITLES += [(-380, 140, "Qty"), (-460, 140, "Unit Price"), (-540, 140, "Amount")]
+
+
+def _coded_line(y, n, code, text, qty, price, total):
+    return [(40, y, n), (71, y, code), (158, y, text), (-380, y, qty), (-460, y, price)] + [
+        (-540, y, total)
+    ]
+
+
+def test_a_word_set_apart_in_the_text_where_another_columns_cells_start_is_not_known_as_its():
+    lines = _coded_line(160, "1", "PAV-2010", "Paving stone 20 x 10", "10", "2.50", "25.00")
+    lines += _coded_line(174, "2", "INS-MW-100", "Mineral wool slab", "4", "1.25", "5.00")
+    lines += _coded_line(188, "3", "INS-MW-60", "Mineral wool 60 mm", "2", "5.00", "10.00")
+    totals = [(380, 214, "Subtotal"), (-540, 214, "40.00"), (380, 228, "Total")]
+    totals += [(-540, 228, "40.00")]
+    content = _page(_NUMBER + _CODE_TITLES + lines + totals)[0]
+    with pytest.raises(ExtractionDeclined, match="'PAV-2010' set apart where another column"):
+        _read(content)
+
+
+def test_a_project_code_is_no_date():
+    # A date beside a project label: the next field's value, that field's label lost.
+    header = _NUMBER + [(50, 110, "Site:"), (100, 110, "6-Jan-2026")]
+    assert _order(header).project_code is None
+
+
+def test_a_project_code_is_no_house_number_of_an_address_under_its_label():
+    header = _NUMBER + [(50, 110, "Project Site - Phase 3, Survey Zorbel")]
+    header += [(50, 120, "204, Maan Road, Pune")]
+    assert _order(header).project_code is None
+
+
+def test_two_project_labels_with_two_codes_give_none():
+    # "Job Site 14 - Warehouse Expansion", its first word lost: "Site" reads as a label.
+    header = _NUMBER + [(50, 110, "Site 14 - Warehouse Expansion")]
+    header += [(50, 125, "Job Number"), (150, 125, "P-2026-066")]
+    assert _order(header).project_code is None
+
+
+def test_one_project_label_gives_its_code():
+    header = _NUMBER + [(50, 125, "Job Number"), (150, 125, "P-2026-066")]
+    assert _order(header).project_code == "P-2026-066"
+
+
+@pytest.mark.parametrize(
+    ("header", "name"),
+    [
+        # A legal form ends a name: a word after it is another field's.
+        ([(50, 110, "Supplier"), (50, 120, "Aço Forte Distribuidora Ltda. Zorbel")], None),
+        (
+            [(50, 110, "Supplier"), (50, 120, "Aceros del Norte S.A. de C.V.")],
+            "Aceros del Norte S.A. de C.V.",
+        ),
+        # "Vendor #" labels the vendor's number, never its name.
+        ([(300, 80, "Vendor #"), (400, 80, "Zorbel")], None),
+        # Under it, the next label of a form of labels and values ("Payment Terms").
+        (
+            [(300, 80, "Vendor #"), (400, 80, "S-60601")]
+            + [(300, 95, "Payment Zorbel"), (400, 95, "45 days")],
+            None,
+        ),
+        # Under it, nothing beside: the name.
+        ([(300, 80, "Vendor#:"), (360, 80, "3002130"), (300, 95, "CHEP USA INC")], "CHEP USA INC"),
+    ],
+    ids=[
+        "past-legal-form",
+        "legal-form-then-abbreviation",
+        "beside-number-label",
+        "form-row-under-number-label",
+        "name-under-number-label",
+    ],
+)
+def test_a_supplier_name_is_taken_only_as_one(header, name):
+    assert _order(_NUMBER + header).supplier_name == name

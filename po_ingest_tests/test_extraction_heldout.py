@@ -145,9 +145,11 @@ def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):
 # held-out 13, 10, 14, 5 and 5 of 20, batch 3 with one wrong value (dev's wrong ones, batch 3's
 # unit word read into a description and batch 5's '$' of New Zealand read as USD and unit "t"
 # read into descriptions, are fixed in general; the held-out one is not worked on). After the
-# dev rounds: held-out 52 of 100, 51 exact (README "Thirteenth round"); issue 14 asks for 80 %.
+# dev rounds: held-out 52 of 100, 51 exact (README "Thirteenth round"); the stand-in round's rules
+# (seventh session, dev data only) decline the wrong one: 51 of 100, all exact; issue 14 asks
+# for 80 % and 0 wrong.
 HTML_HELDOUT_EXACT_FLOOR = 51 / 100
-HTML_HELDOUT_WRONG_CEILING = 1
+HTML_HELDOUT_WRONG_CEILING = 0
 
 
 @pytest.mark.parametrize("split", ["dev", "heldout"])

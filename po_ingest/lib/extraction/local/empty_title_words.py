@@ -9,6 +9,8 @@ fixed-width print's grid) is one text."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
+
 from po_ingest.lib.extraction.local.columns import Column
 from po_ingest.lib.extraction.local.item_cells import LED_COLUMNS, RawItem
 from po_ingest.lib.extraction.local.layout import Word
@@ -28,12 +30,14 @@ def word_under_empty_title(raw: list[RawItem], columns: list[Column]) -> str | N
         everything = [w for words in item.cells.values() for w in words]
         amounts = [w for name in _AMOUNTS for w in item.cells.get(name, [])]
         for name in _CHECKED:
-            for word in _set_apart(item.cells.get(name, [])):
-                if not any(_same_line(word, a) for a in amounts):
+            cell = item.cells.get(name, [])
+            for word in cell:
+                under = [c for c in values if _under(word, c)]
+                if not under or not any(_same_line(word, a) for a in amounts):
                     continue
-                for column in values:
-                    if not _under(word, column):
-                        continue
+                if not _set_apart(word, cell):
+                    continue
+                for column in under:
                     others = [w for w in everything if w is not word and _same_line(w, word)]
                     if not any(_overlaps(w, column) for w in others):
                         return (
@@ -43,15 +47,11 @@ def word_under_empty_title(raw: list[RawItem], columns: list[Column]) -> str | N
     return None
 
 
-def _set_apart(words: list[Word]) -> list[Word]:
-    """The words opening a line of the cell, or set more than a word's space from the word
-    before them on it."""
-    found = []
-    for word in words:
-        before = [w for w in words if _same_line(w, word) and w.x1 <= word.x0 + 0.5]
-        if not before or word.x0 - max(w.x1 for w in before) > _WORD_SPACE * word.height:
-            found.append(word)
-    return found
+def _set_apart(word: Word, words: list[Word]) -> bool:
+    """The word opens a line of the cell, or is set more than a word's space from the word
+    before it on it."""
+    before = [w for w in words if _same_line(w, word) and w.x1 <= word.x0 + 0.5]
+    return not before or word.x0 - max(w.x1 for w in before) > _WORD_SPACE * word.height
 
 
 def _same_line(one: Word, other: Word) -> bool:
@@ -78,16 +78,22 @@ def word_at_another_columns_edge(raw: list[RawItem]) -> str | None:
     start on other lines: that column's cell (its title one the reader does not know,
     "Zorbel Code" over the codes; a value printed as a word), or the text's own, starting
     there on lines whose code went into the text too; the words do not tell which."""
-    starts = [_cell_starts(item) for item in raw]
+    starts = sorted(
+        (x, number, name)
+        for number, item in enumerate(raw, start=1)
+        for name, xs in _cell_starts(item).items()
+        for x in xs
+    )
+    edges = [x for x, _, _ in starts]
     for number, item in enumerate(raw, start=1):
-        others = [s for n, s in enumerate(starts, start=1) if n != number]
         for name in _CHECKED:
             words = item.cells.get(name, [])
             for word in words:
-                if not _apart_both(word, words):
-                    continue
-                theirs = sum(_starts_at(word.x0, s, name) for s in others)
-                if theirs >= _LINES:
+                near = starts[
+                    bisect_left(edges, word.x0 - _EDGE) : bisect_right(edges, word.x0 + _EDGE)
+                ]
+                theirs = len({n for _, n, key in near if n != number and key != name})
+                if theirs >= _LINES and _apart_both(word, words):
                     return (
                         f"line {number}'s {name} has {word.text!r} set apart where another"
                         " column's cells start: whose it is is not known"
@@ -104,11 +110,6 @@ def _cell_starts(item: RawItem) -> dict[str, list[float]]:
             if not any(_same_line(w, word) and w.x0 < word.x0 for w in words):
                 starts.setdefault(name, []).append(word.x0)
     return starts
-
-
-def _starts_at(x0: float, starts: dict[str, list[float]], name: str) -> bool:
-    """A cell of another column than `name` starts at `x0`."""
-    return any(abs(x - x0) <= _EDGE for key, xs in starts.items() if key != name for x in xs)
 
 
 def _apart_both(word: Word, words: list[Word]) -> bool:

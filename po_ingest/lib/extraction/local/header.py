@@ -155,6 +155,10 @@ def _past_slash(cell: Cell, cells: list[Cell]) -> Cell:
 
 
 _LEGAL_FORMS = {f.lower() for f in vocabulary()["legal_forms"]["words"]}
+# A form's field label in a party's block ("Razão Social", "Company Name", "Phone").
+FORM_FIELD = re.compile(
+    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
+)
 
 
 def _ends_in_legal_form(cell: Cell) -> bool:
@@ -163,7 +167,9 @@ def _ends_in_legal_form(cell: Cell) -> bool:
 
 def _with_legal_form(cell: Cell, rows: list[Row]) -> Cell:
     """A company's name wrapped onto the next line, which ends in its legal form
-    ("Quenet Communication" over "Systems Installation LLC"), as one cell."""
+    ("Quenet Communication" over "Systems Installation LLC"), as one cell; over it a form's
+    field label ("FORNECEDOR" over "Razão Social" over "Aço Forte Distribuidora Ltda.") is
+    the name's label, not its first line: the name alone."""
     index = next((n for n, r in enumerate(rows) if any(w in r.words for w in cell.words)), None)
     if index is None or index + 1 >= len(rows) or _ends_in_legal_form(cell):
         return cell
@@ -172,7 +178,7 @@ def _with_legal_form(cell: Cell, rows: list[Row]) -> Cell:
         return cell
     under = [c for c in below.cells() if abs(c.x0 - cell.x0) <= 2]
     if under and _ends_in_legal_form(under[0]):
-        return Cell(cell.words + under[0].words)
+        return under[0] if FORM_FIELD.match(cell.text) else Cell(cell.words + under[0].words)
     return cell
 
 
@@ -248,7 +254,7 @@ def _candidates(
     tiers: list[list[Candidate]] = []
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
-        if _longer_label(label.text, rest, labels):
+        if _longer_label(label.text, rest, labels) or _opens_text(label.text, rest):
             return tiers
         if _value_runs_on(label.text, rest):
             # "PO Zorbel" over "2205031082": a longer label the vocabulary does not know,
@@ -285,6 +291,18 @@ def _value_runs_on(text: str, rest: str) -> bool:
     """The value follows its label in one cell with nothing between ("PO Zorbel", "Numero
     Zorbel", not "PO: 4711"): as much the start of a longer label."""
     return not text[: len(text) - len(rest)].rstrip().endswith((":", "#", "-"))
+
+
+# Words run on after a label in its cell, with no colon between, that make a line of text
+# rather than a longer label.
+_TEXT_WORDS = 4
+
+
+def _opens_text(text: str, rest: str) -> bool:
+    """The label's word opens a line of text in its cell ("Obra Residencial Jardins, Portão 2
+    - Rua …", a delivery address starting with the word for building site): what stands
+    under or beside that line is no value of the label's."""
+    return _value_runs_on(text, rest) and len(rest.split()) >= _TEXT_WORDS
 
 
 def _ends_as_labels_do(text: str, rest: str) -> bool:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
-from po_ingest.lib.extraction.local.header import ORDER_LABELS, Found, is_a_label_cell
+from po_ingest.lib.extraction.local.header import (
+    FORM_FIELD,
+    ORDER_LABELS,
+    Found,
+    is_a_label_cell,
+)
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives, vocabulary
 
-_FORM_FIELD = re.compile(
-    rf"^(?:{alternatives(all_phrases(vocabulary()['form_fields']))})\W*$", re.IGNORECASE
-)
 _DELIVERY_HEADING = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['delivery_headings']))})\W*$", re.IGNORECASE
 )
@@ -35,7 +37,7 @@ def name(value: str) -> str | None:
     lower = sum(w[:1].islower() for w in value.split())
     if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
         return None
-    return None if _FORM_FIELD.match(value) or _DELIVERY_HEADING.match(value) else value
+    return None if FORM_FIELD.match(value) or _DELIVERY_HEADING.match(value) else value
 
 
 _LABEL_ENDINGS = {word.lower() for word in vocabulary()["label_endings"]["words"]}
@@ -65,7 +67,7 @@ def _is_a_label(value: str) -> bool:
     if _INITIALS.match(value):
         return True
     last = re.split(r"[\s-]+", value.strip(" :-"))[-1].lower()
-    return last in _LABEL_ENDINGS or (" " in value and bool(_FORM_FIELD.match(last)))
+    return last in _LABEL_ENDINGS or (" " in value and bool(FORM_FIELD.match(last)))
 
 
 def _address(value: str) -> bool:
@@ -185,7 +187,7 @@ def _value_beside(cells: list[Cell], at: int) -> bool:
         text = after.text
         if text.startswith(":") or any(c.isdigit() for c in text) or is_a_label_cell(after):
             return True
-        if _FORM_FIELD.match(text):
+        if FORM_FIELD.match(text):
             return True  # "Name": a form's field label
     before = cells[at - 1] if at else None
     return before is not None and cells[at].x0 - before.x1 <= _BESIDE and is_a_label_cell(before)

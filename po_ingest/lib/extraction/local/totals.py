@@ -361,7 +361,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
         if kind is None and labels and rated_tax(labels[0], value, decimal_comma):
             kind = "tax"
-        if kind in (None, "total") and labels and rate_of_subtotal(row, words, totals, value):
+        rated = labels or any(w.x1 <= words[0].x0 for w in row.words)  # "I.V.A. 16%"
+        if kind in (None, "total") and rated and rate_of_subtotal(row, words, totals, value):
             kind = "tax"  # "Zorbel 20%" or "TOTAL Zorbel 10%": the rate of the net, a tax
         if kind is None and labels:
             unnamed.append(found)

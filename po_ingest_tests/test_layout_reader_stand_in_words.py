@@ -10,10 +10,12 @@ from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import (
     _ITEMS,
     _PLAIN_TOTALS,
+    X,
     _page,
     _read,
     _titles,
 )
+from po_ingest_tests.test_layout_reader_web_erp_lines import _zoho_items
 
 _NUMBER = [(50, 80, "PO Number:"), (150, 80, "PO-2026-0042"), (50, 95, "Date:")]
 _NUMBER += [(150, 95, "2026-03-05")]
@@ -126,3 +128,58 @@ def test_one_project_label_gives_its_code():
 )
 def test_a_supplier_name_is_taken_only_as_one(header, name):
     assert _order(_NUMBER + header).supplier_name == name
+
+
+def test_a_code_under_a_label_not_known_where_the_other_lines_print_labelled_codes_declines():
+    """Zoho's "SKU: RB-14-12000" under the item's name, its label a word the reader does not
+    know on one line: that line is no more of the name, but a code the other lines print
+    under a label."""
+    with pytest.raises(ExtractionDeclined, match="where the other lines print their labelled"):
+        _zoho_items([(X["code"] + 10, "Zorbel RB-14-12000")], [(X["code"] + 10, "SKU: WS-8")])
+
+
+def test_more_of_the_name_under_it_beside_labelled_codes_is_the_names():
+    items = _zoho_items([(X["code"] + 10, "zinc plated")], [(X["code"] + 10, "SKU: WS-8")])
+    assert [(i.item_code, i.description) for i in items] == [
+        (None, "Rebar B500B 14 mm zinc plated"),
+        ("WS-8", "Washers"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("under", "name"),
+    # The supplier's number under its label on a row of titles, a word the reader does not
+    # know in its place: a name under the label, the addressee says another.
+    [("S-14020", "Cimentos Tejo, S.A."), ("Zorbel", None)],
+)
+def test_a_labelled_supplier_name_the_order_is_not_addressed_to_is_left_out(under, name):
+    addressed = [(300, 60, "Exmo.(s) Sr.(s)"), (300, 71, "Cimentos Tejo, S.A.")]
+    addressed += [(300, 82, "Estrada Nacional 10, km 12")]
+    titles = [(50, 110, "Fornecedor"), (130, 110, "Data Entrega"), (230, 110, "Pagamento")]
+    values = [(50, 121, under), (130, 121, "2026-03-26"), (230, 121, "Pronto pagamento")]
+    header = _NUMBER + addressed + titles + values
+    assert _order(header).supplier_name == name
+
+
+def test_an_address_line_beside_other_columns_date_is_no_place_and_date_line():
+    """ "Polígono Malpica, nave 7" beside "ENTREGA" over "15/12/2025" (a delivery date's
+    title wrapped), the order date's label a word the reader does not know: no letter's
+    place and date."""
+    header = [(50, 80, "PO Number:"), (150, 80, "PO-2026-0042")]
+    header += [(50, 98, "Polígono Malpica, nave 7"), (222, 98, "ENTREGA")]
+    header += [(396, 98, "15/12/2025")]
+    content = _page(header + _titles() + _ITEMS + _PLAIN_TOTALS)[0]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _read(content)
+
+
+@pytest.mark.parametrize(
+    ("beside", "name"),
+    [("Zorbel Entrega", None), ("Cimentos Tejo, S.A.", "Cimentos Tejo, S.A.")],
+)
+def test_a_name_beside_its_label_on_a_row_of_titles_over_values_is_the_next_title(beside, name):
+    """No addressee to tell: the cell beside the supplier's label, a value under each, is the
+    next column's title; one ending in its legal form is the name."""
+    titles = [(50, 110, "Fornecedor"), (130, 110, beside), (230, 110, "Pagamento")]
+    values = [(50, 121, "S-14020"), (130, 121, "2026-03-26"), (230, 121, "Pronto pagamento")]
+    assert _order(_NUMBER + titles + values).supplier_name == name

@@ -13,7 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
-from po_ingest.lib.extraction.local.addressee import name_under_salutation
+from po_ingest.lib.extraction.local.addressee import (
+    disagrees_with_addressee,
+    name_under_salutation,
+)
 from po_ingest.lib.extraction.local.amounts_first import find_amounts_first_items
 from po_ingest.lib.extraction.local.bank_details import outside_company_money
 from po_ingest.lib.extraction.local.code_descriptions import codes_as_descriptions
@@ -64,6 +67,7 @@ from po_ingest.lib.extraction.local.party_name import (
     name,
     runs_on,
     runs_past_legal_form,
+    title_beside_the_label,
     under_a_longer_label,
 )
 from po_ingest.lib.extraction.local.payment_terms import currency_evidence, term_free_text
@@ -300,6 +304,7 @@ class LocalExtractor:
             other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
         ):
             raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
+        addressed = True  # the addressee may stand for a labelled name left out
         if "supplier_name" in fields and (
             runs_on(fields["supplier_name"], header_rows)
             or ends_a_phrase(fields["supplier_name"], header_rows)
@@ -308,15 +313,25 @@ class LocalExtractor:
             or under_a_longer_label(fields["supplier_name"], header_rows)
             or runs_past_legal_form(fields["supplier_name"])
             or beside_a_number_label(fields["supplier_name"], header_rows)
+            or title_beside_the_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
+        elif "supplier_name" in fields and disagrees_with_addressee(
+            fields["supplier_name"], header_rows
+        ):
+            del fields["supplier_name"]  # two names for the supplier: which is not known
+            addressed = False
         if "project_code" in fields and disagreeing(
             header_rows, "project_code", code, fields["project_code"]
         ):
             del fields["project_code"]  # two project labels, two codes: which is not known
         reference = fields.pop("order_reference", None)
         labelled = set(fields)
-        if "supplier_name" not in fields and (addressee := name_under_salutation(header_rows)):
+        if (
+            "supplier_name" not in fields
+            and addressed
+            and (addressee := name_under_salutation(header_rows))
+        ):
             fields["supplier_name"] = addressee
         if "po_number" not in fields and (number := number_under_title(header_rows, po_number)):
             fields["po_number"] = number

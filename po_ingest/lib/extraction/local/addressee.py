@@ -45,3 +45,21 @@ def _name_under(salutation: Cell, row: Row, below: list[Row]) -> Found | None:
             complete = cells[0].words[-1].text.strip(",;").lower() in _LEGAL_FORMS
             return Found(value, under.page, cells[0].words) if value and complete else None
     return None
+
+
+def disagrees_with_addressee(found: Found, rows: list[Row]) -> bool:
+    """A name read for the supplier (beside or under its label) that is not the one the
+    order is addressed to: one of them is another field's (a word of a row of titles, a
+    label the vocabulary does not know, a value under it), and the words do not tell
+    which. Case, punctuation and one being the other cut short of its legal form ("Acme
+    Ltd" and "ACME LTD.") agree."""
+    addressee = name_under_salutation(rows)
+    if addressee is None:
+        return False
+    one, other = _words(str(found.value)), _words(str(addressee.value))
+    shorter, longer = sorted((one, other), key=len)
+    return longer[: len(shorter)] != shorter or not shorter
+
+
+def _words(value: str) -> list[str]:
+    return re.sub(r"[^\w\s]", " ", value).casefold().split()

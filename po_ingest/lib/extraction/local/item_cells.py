@@ -71,6 +71,9 @@ class RawItem:
     # A word of its text standing under the title of a column left empty on its line: that
     # column's value, run into the text, or the text's own word (`lines.read_item` declines).
     text_under_empty_title: str | None = None
+    # Its text's last line reads as a code under a label the vocabulary does not know, the
+    # other items printing their codes under a known one (`labelled_codes.py`).
+    code_line_in_text: str | None = None
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

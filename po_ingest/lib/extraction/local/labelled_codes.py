@@ -13,9 +13,10 @@ from po_ingest.lib.extraction.local.vocabulary import all_phrases, alternatives,
 
 # The code: a digit in it, or capitals joined ("DSL-SITE"); after a colon, or a space alone
 # ("Part No. CBL-NYM-315", as Tally prints it).
+_CODE = r"(?P<code>(?=\S*\d)[^\s:]+|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+)$"
 _LABELLED_CODE = re.compile(
     rf"^(?:{alternatives(all_phrases(vocabulary()['item_code_labels']))})(?:\s*[:#]\s*|\s+)"
-    r"(?P<code>(?=\S*\d)[^\s:]+|[A-Z0-9]+(?:[-_./][A-Z0-9]+)+)$",
+    + _CODE,
     re.IGNORECASE,
 )
 # Kept apart while the table is read (the line's other words are the item's as usual):
@@ -23,6 +24,7 @@ _LABELLED_CODE = re.compile(
 LABELLED_CODE = "labelled_code"
 _FLUSH = 2.0  # points between the starts of the name and of the label under it
 _LINE = 1.6  # line heights: the next line under the item's last one
+_SPACE = 1.0  # word heights: a space between words of one text
 
 
 def labelled_code(row: Row, item: RawItem, last_y: float) -> tuple[Cell, Word] | None:
@@ -49,7 +51,43 @@ def labelled_code(row: Row, item: RawItem, last_y: float) -> tuple[Cell, Word] |
 
 def read_labelled_codes(items: list[RawItem]) -> None:
     """Each item's one labelled code becomes its code; of two ("SKU: …" and "Part no.:
-    …"), which is the item's is not told: neither."""
+    …"), which is the item's is not told: neither. Once the table prints its codes so, an
+    item left without one whose text ends on a line like theirs has it under a label the
+    vocabulary does not know (`code_line_in_text`)."""
+    labelled = False
     for item in items:
         if len(codes := item.cells.pop(LABELLED_CODE, [])) == 1:
             item.cells["item_code"] = codes
+            labelled = True
+    if labelled:
+        for item in items:
+            if "item_code" not in item.cells:
+                item.code_line_in_text = _code_line(item.cells.get("description", []))
+
+
+# A labelled code's line under a label of one to three words the vocabulary lacks.
+_UNKNOWN_LABEL = re.compile(r"^(?:[^\W\d][^\s\d]*\s+){1,3}" + _CODE)
+
+
+def _code_line(description: list[Word]) -> str | None:
+    """The text's last line when it is not its first, starts flush under its first word and
+    reads as a label of words without digits, then a code: the line the other items print
+    their labelled code on."""
+    if not description:
+        return None
+    first, last = description[0], max(description, key=lambda w: w.center_y)
+    if abs(last.center_y - first.center_y) < first.height / 2:
+        return None
+    line = sorted(
+        (w for w in description if abs(w.center_y - last.center_y) < last.height / 2),
+        key=lambda w: w.x0,
+    )
+    run = line[:1]  # its words up to a gap wider than a word's space (a unit further right)
+    for word in line[1:]:
+        if word.x0 - run[-1].x1 > _SPACE * word.height:
+            break
+        run.append(word)
+    text = " ".join(w.text for w in run)
+    if abs(run[0].x0 - first.x0) > _FLUSH or not _UNKNOWN_LABEL.match(text):
+        return None
+    return text

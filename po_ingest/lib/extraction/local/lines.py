@@ -237,6 +237,11 @@ def read_item(
         raise decline(f"line {number} prints no code under its first description: {text!r}")
     if raw.unread_line:
         raise decline(f"line {number}'s text may go on in a line not read: {raw.unread_line!r}")
+    if raw.code_line_in_text:
+        raise decline(
+            f"line {number}'s text ends on {raw.code_line_in_text!r}, where the other lines"
+            " print their labelled codes: a code under a label not known"
+        )
     if raw.text_under_empty_title:
         raise decline(f"line {number}'s text has {raw.text_under_empty_title}: whose is not known")
     read_unit_cell(raw)

@@ -328,3 +328,28 @@ def beside_a_number_label(found: Found, rows: list[Row]) -> bool:
             value = cells[n + 1] if n + 1 < len(cells) else None
             return value is not None and any(abs(c.x0 - value.x0) <= _FLUSH for c in after)
     return False
+
+
+def title_beside_the_label(found: Found, rows: list[Row]) -> bool:
+    """The name was read beside its label, no colon between, on a row of titles over a row
+    of values: a value starts under the label and another under the name's cell ("Fornecedor
+    Zorbel Entrega" over "S-14020 2026-03-26"). The cell beside is the next column's title,
+    one the vocabulary does not know, and the label's value stands under it; a name ending
+    in its legal form is a name wherever it stands."""
+    if found.words[-1].text.strip(",;").lower() in _LEGAL_FORMS:
+        return False
+    if (place := _cell_of(found, found.words[0], rows)) is None:
+        return False
+    index, cells, at = place
+    if at == 0 or cells[at].words[0] is not found.words[0]:
+        return False
+    label, own, row = cells[at - 1], cells[at], rows[index]
+    if not _PARTY_LABEL.match(label.text) or label.text.rstrip().endswith(":"):
+        return False
+    below = rows[index + 1] if index + 1 < len(rows) else None
+    if below is None or below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
+        return False
+    values = [c for c in below.cells() if not is_a_label_cell(c)]
+    return any(abs(c.x0 - label.x0) <= _UNDER_EDGE for c in values) and any(
+        abs(c.x0 - own.x0) <= _UNDER_EDGE for c in values
+    )

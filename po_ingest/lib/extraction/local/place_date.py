@@ -27,11 +27,15 @@ _PLACE_DATE = re.compile(
 
 def place_date(rows: list[Row], read_date: Callable[[str], dt.date | None]) -> Found | None:
     """The one place-and-date line among `rows` (the header, above the items); None when
-    none or several disagree."""
+    none or several disagree. The date is the line's last cell: "nave 7   ENTREGA
+    01/12/2025", an address's line ending beside two other columns' words, is none."""
     found: list[Found] = []
     for row in rows:
         match = _PLACE_DATE.match(row.text)
         if match is None or (date := read_date(match["date"])) is None:
             continue
-        found.append(Found(date, row.page, row.words[-len(match["date"].split()) :]))
+        words = row.words[-len(match["date"].split()) :]
+        if not set(map(id, words)) <= set(map(id, row.cells()[-1].words)):
+            continue  # the date's words from several cells: an address's and a column's
+        found.append(Found(date, row.page, words))
     return found[0] if len({f.value for f in found}) == 1 else None

@@ -194,7 +194,7 @@ def test_measurements_missing_a_label_or_a_number_are_still_no_description(missi
 
 
 @pytest.mark.parametrize(
-    ("code", "under"), [("AB-100 LT:", "Steel bolts M8"), ("AB-100", "Article No.:")]
+    ("code", "under"), [("AB-100 LT:", "zinc plated"), ("AB-100", "Article No.:")]
 )
 def test_a_label_in_the_item_code_or_ending_the_description_is_declined(code, under):
     """ "LT:" beside the code, its date under a title the reader lacks; "Article No.:" under

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from po_ingest.lib.extraction.base import Document, ExtractionDeclined
+from po_ingest.lib.extraction.local import probe
 from po_ingest.lib.extraction.local.addressee import (
     disagrees_with_addressee,
     name_under_salutation,
@@ -252,6 +253,10 @@ class LocalExtractor:
     ):
         if table is None:
             raise _NoTable(*decline("no line-item table found").args)
+        with probe.reading():
+            return self._read_table(rows, titles, table, rules)
+
+    def _read_table(self, rows: list[Row], titles: list[str], table: Table, rules: HorizontalRules):
         header_rows = [r for r in rows[: table.start_row] if r.page == 0]
         language = document_language(titles, header_rows)
         decimal_comma = uses_decimal_comma(rows)
@@ -288,22 +293,28 @@ class LocalExtractor:
             if "po_number" in fields and not same_number(
                 str(fields["po_number"].value), str(document_number.value)
             ):
-                raise decline(
-                    f"two purchase-order numbers: {fields['po_number'].value} and"
-                    f" the document's {document_number.value}"
+                probe.refuse(
+                    decline(
+                        f"two purchase-order numbers: {fields['po_number'].value} and"
+                        f" the document's {document_number.value}"
+                    )
                 )
             fields.setdefault("po_number", document_number)
         if "po_number" in fields and (
             other := disagreeing(header_rows, "po_number", po_number, fields["po_number"])
             or _titled_number_disagreeing(header_rows, fields["po_number"], read_date)
         ):
-            raise decline(
-                f"two purchase-order numbers: {fields['po_number'].value} and {other.value}"
+            probe.refuse(
+                decline(
+                    f"two purchase-order numbers: {fields['po_number'].value} and {other.value}"
+                )
             )
         if "order_date" in fields and (
             other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
         ):
-            raise decline(f"two order dates: {fields['order_date'].value} and {other.value}")
+            probe.refuse(
+                decline(f"two order dates: {fields['order_date'].value} and {other.value}")
+            )
         addressed = True  # the addressee may stand for a labelled name left out
         if "supplier_name" in fields and (
             runs_on(fields["supplier_name"], header_rows)
@@ -364,29 +375,32 @@ class LocalExtractor:
         if "order_date" not in fields and (date := date_by_title(header_rows, read_date)):
             fields["order_date"] = date
         if "po_number" not in fields:
-            raise _HeaderFieldMissing(*decline("no labelled purchase-order number").args)
-        if "order_date" not in fields and (
-            date := date_of_unknown_label(header_rows, read_date, fields["po_number"])
+            probe.refuse(_HeaderFieldMissing(*decline("no labelled purchase-order number").args))
+        if (
+            "po_number" in fields
+            and "order_date" not in fields
+            and (date := date_of_unknown_label(header_rows, read_date, fields["po_number"]))
         ):
             fields["order_date"] = date
-        if bare := unprefixed_number(rows, fields["po_number"]):
+        if "po_number" in fields and (bare := unprefixed_number(rows, fields["po_number"])):
             # Whether labelled or read under the title: later pages print it bare.
             fields["po_number"] = bare
         if "order_date" not in fields:
-            raise _HeaderFieldMissing(*decline("no unambiguous order date").args)
+            probe.refuse(_HeaderFieldMissing(*decline("no unambiguous order date").args))
         after_items, rate_lines = rate_table_beside(rows[table.end_row :], decimal_comma)
         totals = find_totals(after_items, decimal_comma)
+        probe.note(fields=fields, totals=totals)
         if totals.unknown:
-            raise decline(f"totals block has lines it cannot place: {totals.unknown}")
+            probe.refuse(decline(f"totals block has lines it cannot place: {totals.unknown}"))
         if rate_lines and (problem := rate_table_problem(rate_lines, totals)):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         unpriced = prints_no_prices(table)
         if totals.total is None and not unpriced:
             totals.total = total_above(rows[: table.start_row], decimal_comma)
         if totals.total is None and not unpriced:
-            raise decline("no total found")
+            probe.refuse(decline("no total found"))
         if unpriced and (problem := unpriced_problem(table, totals, labelled, rows)):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         money_rows = outside_prose(outside_company_money(rows))
         if "currency" not in fields:
             # Printed with the totals, else in the table, else anywhere: a code standing
@@ -410,11 +424,13 @@ class LocalExtractor:
                 fields["currency"].value,
             )
         ):
-            raise decline(f"prints two currencies, {fields['currency'].value} and {other}")
+            probe.refuse(decline(f"prints two currencies, {fields['currency'].value} and {other}"))
         bare_dollar = _bare_dollar(fields.get("currency"))
         if bare_dollar and language not in (None, "en") and not dollarised(rows):
-            raise decline(
-                "a '$' without a currency code outside English: a peso as often as a dollar"
+            probe.refuse(
+                decline(
+                    "a '$' without a currency code outside English: a peso as often as a dollar"
+                )
             )
         totals_printed = any(c.name == "line_total" for c in table.columns)
         required = {"quantity"} if unpriced else None
@@ -430,43 +446,48 @@ class LocalExtractor:
         units_under_quantities(table.items, table.columns, rows, table.start_row)
         codes_describe = split_codes_under_text(table.items) or codes_as_descriptions(table.items)
         items = [
-            read_item(
-                raw, n, decimal_comma, totals_printed, required, codes_describe=codes_describe
+            probe.attempt(
+                read_item,
+                *(raw, n, decimal_comma, totals_printed, required),
+                codes_describe=codes_describe,
             )
             for n, raw in enumerate(table.items, start=1)
         ]
+        probe.note(items=items)
         if totals.tax is None:
             totals.taxes = taxes_under_items(table.items, items, decimal_comma)
         if problem := position_as_code(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := untitled_column_in_description(items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := untitled_word_beside_text(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := text_run_in_from_left(items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := unit_opening_text(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := word_set_aside_inside_text(items, table.items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := label_in_item(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := reference_in_description(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := text_in_code(items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := part_number_in_text(items, table.items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := code_beside_untitled_part_number(items, table.items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := untitled_word_in_code(items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := word_under_empty_title(table.items, table.columns):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if problem := word_at_another_columns_edge(table.items):
-            raise decline(problem)
+            probe.refuse(decline(problem))
         if not table.form and (line := text_across_rule(items, rules)) is not None:
-            raise decline(f"line {line}'s text was read across a ruled row: another row's words")
+            probe.refuse(
+                decline(f"line {line}'s text was read across a ruled row: another row's words")
+            )
         return accepted_order(fields, items, totals, default_currency())
 
 

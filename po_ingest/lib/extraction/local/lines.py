@@ -66,6 +66,16 @@ _ITEM_REFERENCE = re.compile(
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
+def _printed_twice(text: str) -> bool:
+    """The same words twice over ("PAL CHEP 40X48 PAL CHEP 40X48"): the text of the line and
+    a copy of it another column prints (the supplier's own text of the article), read as one
+    description when the columns were not told apart. Which words are the description's,
+    and what else the other column's cells hold, is not known."""
+    words = text.casefold().split()
+    half = len(words) // 2
+    return half > 0 and len(words) % 2 == 0 and words[:half] == words[half:]
+
+
 def date_in(text: str) -> str | None:
     """A word of `text` that is a calendar date either way round (3/11/2021, 2021-11-03,
     9-Apr-26);
@@ -296,6 +306,11 @@ def read_item(
     if reference := _ITEM_REFERENCE.search(found["description"].value):
         raise decline(
             f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
+        )
+    if _printed_twice(found["description"].value):
+        raise decline(
+            f"line {number}'s description is one text twice: another column's copy of it"
+            f" ({found['description'].value!r})"
         )
     if pair := overprinted_pair(found["description"].words):
         raise decline(

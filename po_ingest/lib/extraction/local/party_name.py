@@ -218,27 +218,41 @@ def _cell_of(found: Found, word: Word, rows: list[Row]) -> tuple[int, list[Cell]
 def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
     """One word with no legal form beside its label, and a name under the label, set flush
     with it ("Fournisseur / Supplier :" then the supplier's number beside it, the supplier's
-    block under it): the word may be a value of the label's line the reader does not know,
-    not the name; which is the supplier's is not known. A name of more words beside the
-    label is taken, as the colon says."""
+    block under it; "Supplier: TYCOEL", the supplier's code, over "TE Connectivity
+    Solutions"): the word may be a value of the label's line the reader does not know, not
+    the name; which is the supplier's is not known. The label may stand in a cell of its own
+    or open the word's cell. A name of more words beside the label is taken, as the colon
+    says."""
     if len(found.words) > 1 or found.words[0].text.strip(",;").lower() in _LEGAL_FORMS:
         return False
     first = found.words[0]
     if (place := _cell_of(found, first, rows)) is None:
         return False
     index, cells, at = place
-    if at == 0 or cells[at].words[0] is not first or not _PARTY_LABEL.match(cells[at - 1].text):
+    label_x = _label_left(cells, at, first)
+    if label_x is None:
         return False  # not beside its label
-    label = cells[at - 1]
     row = rows[index]
     for below in rows[index + 1 : index + 3]:
         if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
             return False
-        under = [c for c in below.cells() if abs(c.x0 - label.x0) <= _UNDER_EDGE]
+        under = [c for c in below.cells() if abs(c.x0 - label_x) <= _UNDER_EDGE]
         if under:
             other = name(under[0].text)
             return other is not None and other != found.value
     return False
+
+
+def _label_left(cells: list[Cell], at: int, first: Word) -> float | None:
+    """Where the party's label beside a value's first word starts: the cell before the
+    word's ("Supplier :" | "Kennung"), or the word's own when the label opens it ("Supplier:
+    TYCOEL"); None when no party's label stands just before the word."""
+    cell = cells[at]
+    if cell.words[0] is first:
+        return cells[at - 1].x0 if at and _PARTY_LABEL.match(cells[at - 1].text) else None
+    before = cell.text[: cell.text.find(first.text)].strip()
+    match = _PARTY_LABEL.match(before) if before else None
+    return cell.x0 if match is not None and not match["rest"].strip(" :#-") else None
 
 
 def under_a_longer_label(found: Found, rows: list[Row]) -> bool:

@@ -23,16 +23,16 @@ _PROSE_WORDS = 4
 
 
 def name(value: str) -> str | None:
-    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
-    label and its value, which would be read wrong), a sentence ("Este número se citará
-    de manera imprescindible …"), what is left of a label ("(Bill" of "Supplier (Bill
-    from)", "/ Supplier Code"), a form's field or the delivery block's heading beside the
-    supplier's ("LIVRER À")."""
+    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" or
+    "CONTACT NAME Acme" (a label and its value, which would be read wrong), a sentence
+    ("Este número se citará de manera imprescindible …"), what is left of a label ("(Bill"
+    of "Supplier (Bill from)", "/ Supplier Code"), a form's field or the delivery block's
+    heading beside the supplier's ("LIVRER À")."""
     value = _without_code(_without_honorific(value.strip()))
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first) or _address(value):
         return None
-    if _label_leftover(value) or _is_a_label(value):
+    if _label_leftover(value) or _is_a_label(value) or _opens_with_a_field(value):
         return None
     lower = sum(w[:1].islower() for w in value.split())
     if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
@@ -68,6 +68,14 @@ def _is_a_label(value: str) -> bool:
         return True
     last = re.split(r"[\s-]+", value.strip(" :-"))[-1].lower()
     return last in _LABEL_ENDINGS or (" " in value and bool(FORM_FIELD.match(last)))
+
+
+def _opens_with_a_field(value: str) -> bool:
+    """The value opens with a form's field label of two words or more ("CONTACT NAME Random
+    Comapny": the field's label and the name beside it read as one cell): a label and its
+    value, not a name. A name may open with one such word ("Contact Energy Ltd")."""
+    words = value.split()
+    return any(FORM_FIELD.match(" ".join(words[:n])) for n in range(2, len(words)))
 
 
 def _address(value: str) -> bool:

@@ -10,9 +10,11 @@ from po_ingest_tests.test_layout_reader import (
     _PLAIN_TOTALS,
     X,
     _header,
+    _item,
     _page,
     _read,
     _titles,
+    _totals,
 )
 
 
@@ -23,3 +25,15 @@ def test_a_blank_form_lines_zero_amount_under_the_items_is_no_subtotal():
     content, _ = _page(_header() + _titles() + _ITEMS + blank + _PLAIN_TOTALS)
     order = _read(content).order
     assert (order.subtotal, order.total) == (Decimal("30.00"), Decimal("36.00"))
+
+
+def test_a_country_named_in_a_sentence_does_not_make_a_bare_dollar_its_money():
+    # "$" amounts and no address: a note's sentence naming Mexico is about a shipment, not
+    # where the order is placed; the "$" stays the US dollar, not the peso.
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "$2.50", "$25.00") + _item(
+        174, "CD-200", "Washers", "4", "$1.25", "$5.00"
+    )
+    note = [(50, 260, "A prior shipment was held at the Texas-Mexico border crossing for a week.")]
+    totals = _totals(200, [("Total", "$30.00")])
+    content, _ = _page(_header() + _titles() + items + totals + note)
+    assert _read(content).order.currency == "USD"

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
+from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import (
     _ITEMS,
     _PLAIN_TOTALS,
@@ -37,3 +40,16 @@ def test_a_country_named_in_a_sentence_does_not_make_a_bare_dollar_its_money():
     totals = _totals(200, [("Total", "$30.00")])
     content, _ = _page(_header() + _titles() + items + totals + note)
     assert _read(content).order.currency == "USD"
+
+
+@pytest.mark.parametrize(
+    "reference", ["quote 5006903590", "AGREEMENT IT_R_TUB_IDT", "Angebot Nr. 2024-118"]
+)
+def test_another_documents_reference_under_the_items_text_is_declined(reference):
+    # The line the item is ordered under, printed under its text: not what the item is.
+    items = _item(160, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    items += [(X["description"], 172, reference)]
+    items += _item(186, "CD-200", "Washers", "4", "1.25", "5.00")
+    content, _ = _page(_header() + _titles() + items + _totals(210, [("Total", "30.00")]))
+    with pytest.raises(ExtractionDeclined, match="another document's reference"):
+        _read(content)

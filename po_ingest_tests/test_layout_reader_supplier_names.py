@@ -246,3 +246,31 @@ def test_a_labelled_code_in_brackets_after_the_name_is_no_part_of_it(value, name
     """TOTVS prints the supplier's code so after its name; a year in brackets inside a
     name is the name's."""
     assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name
+
+
+@pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # "Supplier: TYCOEL", the supplier's code printed in the label's own cell, over the
+        # supplier's block: the code is no name, and which is the supplier's is not known.
+        ([(50, 110, "Supplier: TYCOEL"), (50, 122, "Acme Trading GmbH")], None),
+        ([(50, 110, "Supplier: Acme Trading"), (50, 122, "Bolt Co")], "Acme Trading"),
+        ([(50, 110, "Supplier: Acme"), (50, 122, "Acme")], "Acme"),
+    ],
+)
+def test_a_word_in_the_labels_cell_and_a_name_under_the_label_is_left_out(lines, name):
+    assert _supplier(lines) == name
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        # A form's field label and the value beside it read as one cell under the party's
+        # label: a label and its value, no name; one such word may open a name.
+        ("CONTACT NAME Harbor Trading", None),
+        ("Company Name Acme Trading", None),
+        ("Contact Energy Ltd", "Contact Energy Ltd"),
+    ],
+)
+def test_a_forms_field_label_opening_the_name_is_no_name(value, name):
+    assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name

@@ -9,6 +9,7 @@ from po_ingest.lib.extraction.base import Document, ExtractionDeclined
 from po_ingest.lib.extraction.local import LocalExtractor, probe
 from po_ingest_tests.near_misses import kind, near_miss
 from po_ingest_tests.test_layout_reader import _ITEMS, _header, _page, _titles, _totals
+from po_ingest_tests.test_layout_reader_unknown_titles import _text_under_two_titles
 
 _TRUTH = {
     "po_number": "PO-2026-0042",
@@ -42,3 +43,14 @@ def test_probing_raises_the_decline_the_reader_raises_without_it():
     assert str(probed.value) == str(plain.value)
     assert readings and len(readings[-1].items) == 2
     assert readings[-1].fields["po_number"].value == "PO-2026-0042"
+
+
+def test_probing_leaves_every_line_that_lost_a_word_empty_not_only_the_first():
+    """ "Zorbel" over the second word of both lines' text: each line lost a word, so each is
+    declined where it is read, and probing reads neither line's text cut short."""
+    document = Document(_text_under_two_titles("Zorbel"), "application/pdf", "b")
+    with probe.probing() as readings, pytest.raises(ExtractionDeclined, match="lost a word"):
+        LocalExtractor().extract(document)
+    declines = [str(d) for d in readings[-1].declines if "lost a word" in str(d)]
+    assert len(declines) == 2
+    assert readings[-1].items == [{}, {}]

@@ -111,7 +111,7 @@ from po_ingest.lib.extraction.local.untitled_columns import (
     untitled_column_in_description,
     untitled_word_beside_text,
     untitled_word_in_code,
-    word_set_aside_inside_text,
+    words_set_aside_inside_text,
 )
 from po_ingest.lib.extraction.local.values import (
     country_day_first,
@@ -466,8 +466,9 @@ class LocalExtractor:
             probe.refuse(decline(problem))
         if problem := unit_opening_text(items):
             probe.refuse(decline(problem))
-        if problem := word_set_aside_inside_text(items, table.items):
+        for line, problem in words_set_aside_inside_text(items, table.items):
             probe.refuse(decline(problem))
+            items[line - 1] = {}  # probing reads on: the line's text as read is not its own
         if problem := label_in_item(items):
             probe.refuse(decline(problem))
         if problem := reference_in_description(items):

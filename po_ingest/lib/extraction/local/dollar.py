@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from po_ingest.lib.extraction.local.layout import Row
+from po_ingest.lib.extraction.local.prose import outside_prose
 from po_ingest.lib.extraction.local.vocabulary import vocabulary
 from po_ingest.lib.models import Box
 from po_ingest.lib.settings import default_currency
@@ -54,8 +55,10 @@ def own_dollar_money(rows: list[Row]) -> str | None:
     """The money of the one country all of the page's places are in, when that country
     prints its own money "$" ("purchasing@kauricoast.co.nz", "New Zealand": NZD): its e-mail
     and web addresses' country domains, the names of those countries, a US address. None
-    when nothing places the order, or two countries do (a US supplier, a ".de" address)."""
+    when nothing places the order, or two countries do (a US supplier, a ".de" address). A
+    country a sentence names ("a customs hold at the Texas-Mexico border") places no one."""
     money = vocabulary()["dollar_money"]
+    rows = outside_prose(rows)
     text = "\n".join(" ".join(w.text for w in row.words) for row in rows)
     countries = _country_domains(rows) - set(money["generic_domains"])
     countries |= {c for c, names in money["names"].items() if _names_any(text, names)}

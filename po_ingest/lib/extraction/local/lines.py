@@ -63,6 +63,13 @@ _SLASH_PER_ONE = re.compile(r"^(?P<price>\d[\d.,]*)/$")
 _ITEM_REFERENCE = re.compile(
     rf"(?<!\w)(?:{alternatives(all_phrases(vocabulary()['item_references']))})(?!\w)", re.IGNORECASE
 )
+# "quote 5006903590", "AGREEMENT IT_R_TUB_IDT", "Angebot Nr. 2024-118": another document's
+# word and its code (a digit or an underscore in it) run into the description.
+_DOCUMENT_REFERENCE = re.compile(
+    rf"(?<!\S)(?:{alternatives(all_phrases(vocabulary()['document_references']))})\.?"
+    r"\s*(?:(?:no\.?|nr\.?|n[°º]\.?|#)\s*)?[:#]?\s+(?=\S*[\d_])\S{4,}(?!\S)",
+    re.IGNORECASE,
+)
 _GLOSSED_UNIT = re.compile(r"^(?P<unit>[^\W\d_][^\W_]{0,5}\.?)\s*\([^\W\d_ ]+\)$")  # EA(each)
 
 
@@ -306,6 +313,11 @@ def read_item(
     if reference := _ITEM_REFERENCE.search(found["description"].value):
         raise decline(
             f"line {number}'s description holds a reference ({reference[0]!r}): another field's"
+        )
+    if reference := _DOCUMENT_REFERENCE.search(found["description"].value):
+        raise decline(
+            f"line {number}'s description holds another document's reference"
+            f" ({reference[0]!r}): not the item's text"
         )
     if _printed_twice(found["description"].value):
         raise decline(

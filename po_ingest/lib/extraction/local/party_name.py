@@ -23,16 +23,16 @@ _PROSE_WORDS = 4
 
 
 def name(value: str) -> str | None:
-    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" (a
-    label and its value, which would be read wrong), a sentence ("Este número se citará
-    de manera imprescindible …"), what is left of a label ("(Bill" of "Supplier (Bill
-    from)", "/ Supplier Code"), a form's field or the delivery block's heading beside the
-    supplier's ("LIVRER À")."""
+    """A party's name: words, not "V-10023 Acme" (a number first), "Name: Acme" or
+    "CONTACT NAME Acme" (a label and its value, which would be read wrong), a sentence
+    ("Este número se citará de manera imprescindible …"), what is left of a label ("(Bill"
+    of "Supplier (Bill from)", "/ Supplier Code"), a form's field or the delivery block's
+    heading beside the supplier's ("LIVRER À")."""
     value = _without_code(_without_honorific(value.strip()))
     first = value.split()[0] if value else ""
     if not value or ":" in value or any(c.isdigit() for c in first) or _address(value):
         return None
-    if _label_leftover(value) or _is_a_label(value):
+    if _label_leftover(value) or _is_a_label(value) or _opens_with_a_field(value):
         return None
     lower = sum(w[:1].islower() for w in value.split())
     if lower >= _PROSE_WORDS and 2 * lower > len(value.split()) or _sentence(value):
@@ -68,6 +68,14 @@ def _is_a_label(value: str) -> bool:
         return True
     last = re.split(r"[\s-]+", value.strip(" :-"))[-1].lower()
     return last in _LABEL_ENDINGS or (" " in value and bool(FORM_FIELD.match(last)))
+
+
+def _opens_with_a_field(value: str) -> bool:
+    """The value opens with a form's field label of two words or more ("CONTACT NAME Random
+    Comapny": the field's label and the name beside it read as one cell): a label and its
+    value, not a name. A name may open with one such word ("Contact Energy Ltd")."""
+    words = value.split()
+    return any(FORM_FIELD.match(" ".join(words[:n])) for n in range(2, len(words)))
 
 
 def _address(value: str) -> bool:
@@ -218,27 +226,41 @@ def _cell_of(found: Found, word: Word, rows: list[Row]) -> tuple[int, list[Cell]
 def another_name_under_the_label(found: Found, rows: list[Row]) -> bool:
     """One word with no legal form beside its label, and a name under the label, set flush
     with it ("Fournisseur / Supplier :" then the supplier's number beside it, the supplier's
-    block under it): the word may be a value of the label's line the reader does not know,
-    not the name; which is the supplier's is not known. A name of more words beside the
-    label is taken, as the colon says."""
+    block under it; "Supplier: TYCOEL", the supplier's code, over "TE Connectivity
+    Solutions"): the word may be a value of the label's line the reader does not know, not
+    the name; which is the supplier's is not known. The label may stand in a cell of its own
+    or open the word's cell. A name of more words beside the label is taken, as the colon
+    says."""
     if len(found.words) > 1 or found.words[0].text.strip(",;").lower() in _LEGAL_FORMS:
         return False
     first = found.words[0]
     if (place := _cell_of(found, first, rows)) is None:
         return False
     index, cells, at = place
-    if at == 0 or cells[at].words[0] is not first or not _PARTY_LABEL.match(cells[at - 1].text):
+    label_x = _label_left(cells, at, first)
+    if label_x is None:
         return False  # not beside its label
-    label = cells[at - 1]
     row = rows[index]
     for below in rows[index + 1 : index + 3]:
         if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
             return False
-        under = [c for c in below.cells() if abs(c.x0 - label.x0) <= _UNDER_EDGE]
+        under = [c for c in below.cells() if abs(c.x0 - label_x) <= _UNDER_EDGE]
         if under:
             other = name(under[0].text)
             return other is not None and other != found.value
     return False
+
+
+def _label_left(cells: list[Cell], at: int, first: Word) -> float | None:
+    """Where the party's label beside a value's first word starts: the cell before the
+    word's ("Supplier :" | "Kennung"), or the word's own when the label opens it ("Supplier:
+    TYCOEL"); None when no party's label stands just before the word."""
+    cell = cells[at]
+    if cell.words[0] is first:
+        return cells[at - 1].x0 if at and _PARTY_LABEL.match(cells[at - 1].text) else None
+    before = cell.text[: cell.text.find(first.text)].strip()
+    match = _PARTY_LABEL.match(before) if before else None
+    return cell.x0 if match is not None and not match["rest"].strip(" :#-") else None
 
 
 def under_a_longer_label(found: Found, rows: list[Row]) -> bool:

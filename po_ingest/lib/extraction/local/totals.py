@@ -358,6 +358,8 @@ def find_totals(rows: list[Row], decimal_comma: bool) -> Totals:
             kind, labels = kind_of([beside]), [beside]
         found = Found(value, row.page, words)
         if not labels and row is rows[0] and len(row.words) == len(words):
+            if value == 0:
+                continue  # a form's blank line's amount ("$ 0.00"), not the lines' sum
             kind = "subtotal"  # a bare sum right under the amounts; the gate checks it
         if kind is None and labels and rated_tax(labels[0], value, decimal_comma):
             kind = "tax"

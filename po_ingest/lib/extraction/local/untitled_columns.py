@@ -10,6 +10,7 @@ PALLET    00" under "STOCK NUMBER")."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from statistics import median
 
 from po_ingest.lib.extraction.local.columns import DESCRIPTION_OR_POSITION, Column
@@ -86,27 +87,32 @@ def untitled_word_beside_text(items: list[dict[str, Found]]) -> str | None:
     return None
 
 
-def word_set_aside_inside_text(items: list[dict[str, Found]], raw: list[RawItem]) -> str | None:
-    """Why a line's text lost a word of its own, if it did: a word the table put in another
+def words_set_aside_inside_text(
+    items: list[dict[str, Found]], raw: list[RawItem]
+) -> Iterator[tuple[int, str]]:
+    """Each line whose text lost a word of its own, and why: a word the table put in another
     cell stands on one of the text's lines between its words, or a word set aside stands a
     word's space from them (an unknown title over the text, "Zorbel Description", made a
     column of its own out of "FOOCHKA" in "SHAREAT FOOCHKA IMLI", or of "ger RM1,27" ending
     "SM-STV 2x40pol ger RM1,27"). The text as read is not the line's."""
     for number, (item, cells) in enumerate(zip(items, raw, strict=True), start=1):
         text = _value_words(item["description"]) if "description" in item else []
-        for line in _lines(text):
-            for name, words in cells.cells.items():
-                if name == "description":
-                    continue
-                on_line = [
-                    w for w in words if abs(w.center_y - line[0].center_y) < line[0].height / 2
-                ]
-                lost = [w for w in on_line if line[0].x1 <= w.x0 and w.x1 <= line[-1].x0]
-                if name == "other":
-                    lost += [w for w in on_line if _a_space_from(w, line)]
-                if lost:
-                    return f"line {number}'s text lost a word to another cell: {lost[0].text!r}"
-    return None
+        if lost := _lost_words(text, cells):
+            yield number, f"line {number}'s text lost a word to another cell: {lost[0].text!r}"
+
+
+def _lost_words(text: list[Word], cells: RawItem) -> list[Word]:
+    for line in _lines(text):
+        for name, words in cells.cells.items():
+            if name == "description":
+                continue
+            on_line = [w for w in words if abs(w.center_y - line[0].center_y) < line[0].height / 2]
+            lost = [w for w in on_line if line[0].x1 <= w.x0 and w.x1 <= line[-1].x0]
+            if name == "other":
+                lost += [w for w in on_line if _a_space_from(w, line)]
+            if lost:
+                return lost
+    return []
 
 
 def text_run_in_from_left(items: list[dict[str, Found]], columns: list[Column]) -> str | None:

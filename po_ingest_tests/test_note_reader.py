@@ -144,6 +144,19 @@ def test_every_value_of_a_full_note_has_a_box_on_the_page():
     assert _printed(pdf, result.provenance["net_weight"]) == "7.75"
 
 
+@pytest.mark.parametrize("tax_line", ["GSTIN 27ABCDE1234F1Z5", "VAT Reg. No. GB 123 4567 89"])
+def test_an_address_ends_above_a_partys_tax_number(tax_line):
+    address = [
+        (320, 80, "Deliver to:"),
+        (400, 80, "Fitness Haven"),
+        (400, 92, "37/A, Sahyadri Nagar"),
+        (400, 104, "Pune, 411009"),
+        (400, 116, tax_line),
+    ]
+    note = _read(_page(_header() + address + _titles(y=175) + _LINES)[0]).note
+    assert note.delivered_to == "Fitness Haven, 37/A, Sahyadri Nagar, Pune, 411009"
+
+
 def test_an_empty_signature_box_is_no_signature():
     content, _ = _page(_header() + _titles() + _LINES + [(50, 330, "Signature:")])
     result = _read(content)

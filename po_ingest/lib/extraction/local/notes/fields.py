@@ -11,7 +11,7 @@ from decimal import Decimal
 from po_ingest.lib.extraction.local.fields import po_number
 from po_ingest.lib.extraction.local.header import Found
 from po_ingest.lib.extraction.local.layout import Cell, Row, Word
-from po_ingest.lib.extraction.local.notes.words import NOTE_LABELS, WEIGHT_UNITS
+from po_ingest.lib.extraction.local.notes.words import NOTE_LABELS, TAX_ID_LINE, WEIGHT_UNITS
 from po_ingest.lib.extraction.local.party_name import name
 from po_ingest.lib.extraction.local.values import parse_amount, parse_date
 from po_ingest.lib.extraction.local.vocabulary import alternatives
@@ -69,7 +69,11 @@ def vehicle(text: str) -> str | None:
 
 
 def address_line(text: str) -> str | None:
-    return None if blank(text) or NOTE_LABELS.is_label(text.rstrip(":")) else text
+    """A line of an address: not blank, no label, and no party's tax number, which ends the
+    address it is printed under ("GSTIN 27AAB…")."""
+    if blank(text) or NOTE_LABELS.is_label(text.rstrip(":")) or TAX_ID_LINE.match(text):
+        return None
+    return text
 
 
 def weight_parser(decimal_comma: bool) -> Callable[[str], tuple[Decimal, str] | None]:

@@ -3,6 +3,7 @@ reader's: its labels, its column titles over the order's, its titles and languag
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from po_ingest.lib.extraction.local.columns import column_words
@@ -10,6 +11,7 @@ from po_ingest.lib.extraction.local.header import labels_of
 from po_ingest.lib.extraction.local.language import DELIVERY_NOTE
 from po_ingest.lib.extraction.local.vocabulary import (
     all_phrases,
+    alternatives,
     by_language,
     vocabulary,
     vocabulary_file,
@@ -49,3 +51,7 @@ NOTE_VOTERS = (
     *(by_language(section) for section in note_vocabulary()["labels"].values()),
 )
 WEIGHT_UNITS = note_vocabulary()["weight_units"]["words"]
+# A line opening with a party's tax number ("GSTIN 27AAB…"): no line of an address.
+TAX_ID_LINE = re.compile(
+    rf"^(?:{alternatives(note_vocabulary()['tax_ids']['words'])})(?!\w)", re.IGNORECASE
+)

@@ -15,7 +15,10 @@ from po_ingest.lib.extraction.evaluate import DELIVERY_NOTE, evaluate, folder_su
 from po_ingest.lib.extraction.local import LocalExtractor
 from po_ingest.lib.extraction.local.notes import LocalNoteExtractor
 from po_ingest_tests.corpus.delivery_notes import generate_delivery_notes
+from po_ingest_tests.realnotes.download import HERE as REALNOTES
+from po_ingest_tests.realnotes.download import sources as realnotes
 from po_ingest_tests.support.drawn_pages import drawn_page
+from po_ingest_tests.support.prerequisites import require_realpos
 
 # Column x positions: position, code, description, quantity (right edge), unit, batch.
 X = {"line": 50, "code": 80, "description": 160, "quantity": 390, "unit": 400, "batch": 450}
@@ -321,4 +324,15 @@ def test_the_dev_notes_of_the_generated_corpus(tmp_path):
     summary = folder_summary(scores)
     assert summary["documents"] == len(documents) == 18
     assert summary["accepted_pct"] >= 90, [s.reason for s in scores if not s.accepted]
+    assert summary["wrong_values"] == []
+
+
+@pytest.mark.parametrize("split", ["dev", "heldout"])
+def test_the_real_notes_no_accepted_value_wrong(split):
+    """Real notes from other people's repositories: most are declined (README "Measuring
+    delivery-note extraction"), but what is accepted is right."""
+    require_realpos([pdf.name for pdf, _ in realnotes(split) if not pdf.exists()])
+    summary = folder_summary(evaluate(LocalNoteExtractor(), REALNOTES / split, DELIVERY_NOTE))
+    assert summary["documents"] >= 5
+    assert summary["crashes"] == []
     assert summary["wrong_values"] == []

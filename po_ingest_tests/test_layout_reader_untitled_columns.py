@@ -168,9 +168,10 @@ def test_two_titled_cells_read_as_one_description_are_still_read():
 _MEASURES = ("Alt.", "20,00", "Larg.", "184,00", "Prof.", "120,00")
 
 
-def _description_over(measures: list[str | None]) -> str:
+def _description_over(measures: list[str | None], spaced_as_printed: bool = True) -> str:
     """The description read for an item with `measures` printed under its text, each a cell
-    of its own (None: a cell left blank)."""
+    of its own (None: a cell left blank); `spaced_as_printed` False: each set where
+    `_MEASURES`' own word would be, a wider word running close to the next."""
     titles = [(50, 140, "Code"), (120, 140, "Description"), (-330, 140, "Qty")]
     titles += [(-440, 140, "Unit Price"), (-540, 140, "Amount")]
     item = [(50, 160, "AB-100"), (120, 160, "Steel bracket"), (-330, 160, "2")]
@@ -179,7 +180,8 @@ def _description_over(measures: list[str | None]) -> str:
     for printed, text in zip(measures, _MEASURES, strict=True):
         if printed is not None:
             item.append((x, 184, printed))
-        x += pymupdf.get_text_length(printed or text, fontname="helv", fontsize=9) + 10
+        width = (printed if spaced_as_printed else None) or text
+        x += pymupdf.get_text_length(width, fontname="helv", fontsize=9) + 10
     content, _ = _page(_header() + titles + item + _totals(220, [("Total", "8,00")]))
     [line] = _read(content).order.items
     return line.description
@@ -297,6 +299,14 @@ def test_measurements_with_one_unknown_label_or_value_are_still_no_description(r
     value that is a word) among labelled numbers is still the item's size."""
     measures = [word if n == replaced else text for n, text in enumerate(_MEASURES)]
     assert _description_over(measures) == "Steel bracket grey RAL 7035"
+
+
+@pytest.mark.parametrize("replaced", [2, 4])
+def test_an_unknown_label_run_into_its_number_is_still_no_description(replaced):
+    """ "Zorbel 184,00" one cell, a wider label printed where "Larg." was, between "Alt. 20,00"
+    and "Prof. 120,00": a labelled number of the item's size, not more of its text."""
+    measures = ["Zorbel" if n == replaced else text for n, text in enumerate(_MEASURES)]
+    assert _description_over(measures, spaced_as_printed=False) == "Steel bracket grey RAL 7035"
 
 
 def test_a_word_beside_a_wrapped_descriptions_first_line_past_its_edge_is_declined():

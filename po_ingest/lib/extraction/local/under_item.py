@@ -312,7 +312,8 @@ def measures_line(row: Row) -> bool:
     """Labelled numbers, each label and number a cell of its own ("Alt. 20,00 Larg. 184,00
     Prof. 120,00"): the item's measurements, printed under its text, not more of it. One
     label or number missing (a label the font set as an image, a blank value) leaves a row
-    of the same kind: still no words of the description."""
+    of the same kind: still no words of the description; so does a label printed close
+    enough to its number to read as one cell with it."""
     cells = row.cells()
     if len(cells) < 4:
         return False
@@ -320,11 +321,20 @@ def measures_line(row: Row) -> bool:
     labels = [c for c in cells if _MEASURE_LABEL.match(c.text)]
     # A label printed in another way ("Hoehe" beside "Larg." and "Prof.") is one of them.
     words = [c for c in cells if _LABEL_WORD.match(c.text) and c not in labels]
+    # A label set close to its number reads as one cell with it ("Hoehe 20,00"): a pair.
+    pairs = [
+        c
+        for c in cells
+        if len(c.words) == 2
+        and is_number(c.words[1].text)
+        and (_MEASURE_LABEL.match(c.words[0].text) or _LABEL_WORD.match(c.words[0].text))
+    ]
+    named = [c for c in pairs if _MEASURE_LABEL.match(c.words[0].text)]
     return (
-        len(numbers) >= 2
-        and len(labels) >= 2
-        and len(words) <= 1
-        and len(numbers) + len(labels) + len(words) == len(cells)
+        len(numbers) + len(pairs) >= 2
+        and len(labels) + len(named) >= 2
+        and len(words) + len(pairs) - len(named) <= 1
+        and len(numbers) + len(labels) + len(words) + len(pairs) == len(cells)
     )
 
 

@@ -274,3 +274,38 @@ def test_a_word_in_the_labels_cell_and_a_name_under_the_label_is_left_out(lines,
 )
 def test_a_forms_field_label_opening_the_name_is_no_name(value, name):
     assert _supplier([(50, 110, "Supplier"), (50, 122, value)]) == name
+
+
+_CODE_ROW = [(50, 110, "Leverancier"), (130, 110, "S-20322")]
+
+
+@pytest.mark.parametrize(
+    ("under", "name"),
+    [
+        # A form's rows of labels and values: under the party's label with its code beside
+        # it, a label nobody taught the reader with its value flush with the code.
+        ([(50, 122, "Zorbel"), (130, 122, "Eva Jansen")], None),
+        # Nothing beside it: the name under the label.
+        ([(50, 122, "Euro Pallets")], "Euro Pallets"),
+    ],
+)
+def test_a_cell_under_the_party_label_in_rows_of_labels_and_values_is_the_next_label(under, name):
+    assert _supplier(_CODE_ROW + under) == name
+
+
+@pytest.mark.parametrize(
+    ("upper", "lower", "name"),
+    [
+        # A line ended with room to spare for the next one's first word: ended on purpose,
+        # a form's field label nobody taught the reader over the name.
+        ("Zorbel Social", "Aço Forte Distribuidora Ltda.", "Aço Forte Distribuidora Ltda."),
+        # A line with no room left: the name wrapped onto the next line.
+        (
+            "Quenet Communication Systems",
+            "Installation LLC",
+            "Quenet Communication Systems Installation LLC",
+        ),
+    ],
+)
+def test_a_line_over_the_name_is_part_of_it_only_when_the_name_wrapped(upper, lower, name):
+    assert _supplier([(50, 110, "FORNECEDOR"), (50, 122, upper), (50, 134, lower)]) == name

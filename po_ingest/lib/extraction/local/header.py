@@ -178,8 +178,22 @@ def _with_legal_form(cell: Cell, rows: list[Row]) -> Cell:
         return cell
     under = [c for c in below.cells() if abs(c.x0 - cell.x0) <= 2]
     if under and _ends_in_legal_form(under[0]):
-        return under[0] if FORM_FIELD.match(cell.text) else Cell(cell.words + under[0].words)
+        separate = FORM_FIELD.match(cell.text) or not _wrapped_onto(cell, under[0])
+        return under[0] if separate else Cell(cell.words + under[0].words)
     return cell
+
+
+_SPACE = 0.25  # a space's width, in the text's heights
+
+
+def _wrapped_onto(line: Cell, below: Cell) -> bool:
+    """The line below goes on from `line` only if its first word had no room left at the
+    end of `line` within the wider of the two: a line broken with room to spare was ended
+    on purpose ("Zorbel Social", a form's field label the vocabulary does not know, over
+    "Aço Forte Distribuidora Ltda."), a wrapped line was not."""
+    first = below.words[0]
+    room = max(line.x1, below.x1) - line.x1
+    return room < _SPACE * first.height + (first.x1 - first.x0)
 
 
 def _next_cell(

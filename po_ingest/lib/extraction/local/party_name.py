@@ -326,13 +326,18 @@ def _numbers_the_party(cell: Cell) -> bool:
     return last in _NUMBER_WORDS or last.endswith("#")
 
 
+def _has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
+
+
 def beside_a_number_label(found: Found, rows: list[Row]) -> bool:
     """The name was read beside a party's number label ("Vendor #", whose value is the
-    vendor's number, never its name), or under one, on a row that goes on with a cell flush
-    with that label's value beside it: a form's rows of labels and values ("Vendor #
-    S-60601" over "Payment Zorbel   45 days"), the cell under the label the next label, not
-    the name. A name under the label, nothing beside it ("Vendor#: 3002130" over "CHEP USA
-    INC"), is the name."""
+    vendor's number, never its name), or under one, or under a party's label with its code
+    beside it, on a row that goes on with a cell flush with that label's value: a form's
+    rows of labels and values ("Vendor # S-60601" over "Payment Zorbel   45 days",
+    "Leverancier S-20322" over "Zorbel   Eva Jansen"), the cell under the label the next
+    label, not the name. A name under the label, nothing beside it ("Vendor#: 3002130" over
+    "CHEP USA INC"), or beside it another block's heading, is the name."""
     first = found.words[0]
     if (place := _cell_of(found, first, rows)) is None:
         return False
@@ -345,10 +350,12 @@ def beside_a_number_label(found: Found, rows: list[Row]) -> bool:
             return False
         cells = above.cells()
         for n, cell in enumerate(cells):
-            if abs(cell.x0 - first.x0) > _FLUSH or not _numbers_the_party(cell):
+            if abs(cell.x0 - first.x0) > _FLUSH or not _PARTY_LABEL.match(cell.text):
                 continue
             value = cells[n + 1] if n + 1 < len(cells) else None
-            return value is not None and any(abs(c.x0 - value.x0) <= _FLUSH for c in after)
+            if value is None or not (_numbers_the_party(cell) or _has_digit(value.text)):
+                return False  # beside the party's label another block's heading, no value
+            return any(abs(c.x0 - value.x0) <= _FLUSH for c in after)
     return False
 
 

@@ -1994,6 +1994,14 @@ def test_puerto_ricos_sales_tax_total_is_the_tax():
     assert (order.tax, order.total) == (Decimal("3.45"), Decimal("33.45"))
 
 
+def test_a_tax_total_under_its_rates_is_their_sum_not_one_more_tax():
+    rows = [("Sub Total", "30.00"), ("VAT 20%", "5.00"), ("VAT 5%", "0.50")]
+    rows += [("Tax Total", "5.50"), ("Total", "35.50")]
+    content, _ = _page(_header() + _titles() + _ITEMS + _totals(200, rows))
+    order = _read(content).order
+    assert (order.tax, order.total) == (Decimal("5.50"), Decimal("35.50"))
+
+
 def test_a_line_that_multiplies_is_an_item_though_it_names_a_tax():
     items = _ITEMS + _item(188, "", "VAT@5%", "1", "1.50", "1.50")
     totals = _totals(214, [("Subtotal", "31.50"), ("Total tax", "0.00"), ("Total", "31.50")])

@@ -66,6 +66,14 @@ def test_a_number_labelled_no_beside_the_title_on_its_line_is_the_po_number():
     assert order.po_number == "4508149994"
 
 
+def test_a_labelled_number_alone_at_the_far_end_of_the_titles_line_is_the_po_number():
+    # A heading band: the title on its left, its number on its right, nothing between;
+    # another code with a label the reader does not know leaves that label's reading open.
+    lines = [(-545, 50, "Nr. BS2026-0117"), (350, 80, "Datum 29.08.2026")]
+    order = _read([*lines, (50, 105, "Lager"), (50, 117, "L-20331")])
+    assert order.po_number == "BS2026-0117"
+
+
 def test_digits_set_as_large_as_the_title_beside_it_and_a_date_under_them_are_its_own():
     # A line of the next column's words between the number and its date is another block's.
     lines = [(300, 58, "ACME Trading GmbH"), (200, 66, "02/09/2026")]

@@ -119,11 +119,23 @@ def _order_code(text: str) -> bool:
     return (text.isdigit() and len(text) > 1) or (digits >= 4 and letters <= 4)
 
 
+def _heading_bar(title: Cell, cells: list[Cell]) -> bool:
+    """The title first on its line and one cell alone after it, however far ("Bestellung"
+    on the left of a coloured band, "Nr. 4508149994" on its right): a heading line of its
+    own, whose labelled number is the title's."""
+    return len(cells) == 2 and cells[0].x0 == title.x0
+
+
 def _beside(title: Cell, cells: list[Cell], body: float) -> tuple[str, list[Word]] | None:
-    """The number right of the title on its line: labelled "No." / "Nr.", or digits alone
-    set as large as a title set large (a heading's two parts, not a field of the page)."""
+    """The number right of the title on its line: labelled "No." / "Nr." (near it, or alone
+    with it on a heading line), or digits alone set as large as a title set large (a
+    heading's two parts, not a field of the page)."""
     after = [n for n, c in enumerate(cells) if c.x0 >= title.x1]
-    if not after or cells[after[0]].x0 - title.x1 > _BESIDE:
+    if not after:
+        return None
+    if _heading_bar(title, cells) and (labelled := _labelled(cells, after[0])):
+        return labelled
+    if cells[after[0]].x0 - title.x1 > _BESIDE:
         return None
     cell = cells[after[0]]
     if labelled := _labelled(cells, after[0]):

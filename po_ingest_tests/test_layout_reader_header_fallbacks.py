@@ -52,6 +52,23 @@ def test_the_buyers_own_reference_is_the_po_number_when_nothing_else_names_one()
     assert (order.po_number, order.order_date) == ("2313", dt.date(2026, 3, 5))
 
 
+def test_the_buyers_reference_is_not_taken_beside_a_number_whose_label_is_unknown():
+    """A row of references ("N° pièce" over the document's own number, "Notre référence"
+    over the buyer's): the label the vocabulary lacks names a number all the same, so which
+    of the two is the order's is not known."""
+    lines = [(50, 80, "N° pièce"), (50, 92, "BCF00417"), (150, 80, "Date")]
+    lines += [(150, 92, "05/03/2026"), (250, 80, "Notre référence"), (250, 92, "JD/0931")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _order(lines, "Bon de commande fournisseur", comma=True)
+
+
+def test_the_buyers_reference_is_taken_beside_another_partys_number():
+    """ "N° client" names the buyer's account with the supplier: no number of the order."""
+    lines = [(50, 80, "N° client"), (50, 92, "C00417"), (150, 80, "Date")]
+    lines += [(150, 92, "05/03/2026"), (250, 80, "Notre référence"), (250, 92, "JD/0931")]
+    assert _order(lines, "Bon de commande fournisseur", comma=True).po_number == "JD/0931"
+
+
 def test_a_labelled_po_number_comes_before_the_buyers_reference():
     lines = [(50, 80, "PO Number:"), (150, 80, "PO-2026-0042"), (50, 95, "Date:")]
     lines += [(150, 95, "2026-03-05"), (300, 80, "Our Reference:"), (400, 80, "REQ-77")]

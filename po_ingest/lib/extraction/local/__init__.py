@@ -104,6 +104,7 @@ from po_ingest.lib.extraction.local.unit_before_text import unit_opening_text
 from po_ingest.lib.extraction.local.unknown_labels import (
     date_of_unknown_label,
     number_of_unknown_label,
+    numbered_code_besides,
 )
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
@@ -357,7 +358,11 @@ class LocalExtractor:
             fields.setdefault("order_date", pair[1])
         if "po_number" not in fields and (number := number_heading(header_rows, po_number)):
             fields["po_number"] = number
-        if "po_number" not in fields and reference:
+        if (
+            "po_number" not in fields
+            and reference
+            and not numbered_code_besides(header_rows, po_number, reference)
+        ):
             fields["po_number"] = reference
         if "po_number" not in fields and (
             number := number_of_unknown_label(header_rows, po_number)

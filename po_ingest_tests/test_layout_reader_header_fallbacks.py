@@ -101,3 +101,16 @@ def test_a_label_with_its_translation_after_a_slash_takes_no_translation_for_its
     lines += [(400, 95, "Fornitore / Supplier"), (400, 107, "F00008300")]
     order = _order(lines, "Ordine Fornitore", comma=True)
     assert (order.po_number, order.supplier_name) == ("4711", None)
+
+
+@pytest.mark.parametrize(
+    "due",
+    ["Fecha de vencimiento: 19/03/2026", "Fecha límite de entrega: 19/03/2026"],
+)
+def test_a_date_label_run_on_into_another_dates_words_is_not_the_order_dates(due):
+    """ "Fecha de vencimiento: 19/03/2026" starts with the label "Fecha": the words after it
+    name the due date, which is no order's date."""
+    lines = [(50, 80, "Pedido nº: 4711"), (50, 95, "Fecha de creación: 05/03/2026")]
+    order = _order(lines + [(50, 110, due)], "Orden de compra", comma=True)
+    assert order.order_date == dt.date(2026, 3, 5)
+

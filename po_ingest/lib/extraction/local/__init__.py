@@ -30,6 +30,7 @@ from po_ingest.lib.extraction.local.columns import (
     UNIT_COUNTED_ORDER_COLUMNS,
     UNPRICED_ORDER_COLUMNS,
 )
+from po_ingest.lib.extraction.local.date_labels import names_another_date
 from po_ingest.lib.extraction.local.dollar import (
     currency_warnings,
     dollarised,
@@ -275,13 +276,16 @@ class LocalExtractor:
         def read_date(text: str):
             return parse_date(text, language, day_first)
 
+        def read_order_date(text: str):
+            return None if names_another_date(text) else read_date(text)
+
         fields = find_labelled(
             header_rows,
             {
                 "po_number": po_number,
                 "document_number": po_number,
                 "order_reference": po_number,
-                "order_date": read_date,
+                "order_date": read_order_date,
                 "supplier_name": name,
                 "project_code": code,
                 "currency": find_currency,
@@ -311,7 +315,7 @@ class LocalExtractor:
                 )
             )
         if "order_date" in fields and (
-            other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
+            other := disagreeing(header_rows, "order_date", read_order_date, fields["order_date"])
         ):
             probe.refuse(
                 decline(f"two order dates: {fields['order_date'].value} and {other.value}")

@@ -113,4 +113,3 @@ def test_a_date_label_run_on_into_another_dates_words_is_not_the_order_dates(due
     lines = [(50, 80, "Pedido nº: 4711"), (50, 95, "Fecha de creación: 05/03/2026")]
     order = _order(lines + [(50, 110, due)], "Orden de compra", comma=True)
     assert order.order_date == dt.date(2026, 3, 5)
-

@@ -105,11 +105,20 @@ def test_a_label_with_its_translation_after_a_slash_takes_no_translation_for_its
 
 @pytest.mark.parametrize(
     "due",
-    ["Fecha de vencimiento: 19/03/2026", "Fecha límite de entrega: 19/03/2026"],
+    ["Fecha de vencimiento 19/03/2026", "Fecha límite de entrega 19/03/2026"],
 )
 def test_a_date_label_run_on_into_another_dates_words_is_not_the_order_dates(due):
-    """ "Fecha de vencimiento: 19/03/2026" starts with the label "Fecha": the words after it
-    name the due date, which is no order's date."""
+    """ "Fecha de vencimiento 19/03/2026" in one cell starts with the label "Fecha": the
+    words after it name the due date, which is no order's date."""
     lines = [(50, 80, "Pedido nº: 4711"), (50, 95, "Fecha de creación: 05/03/2026")]
     order = _order(lines + [(50, 110, due)], "Orden de compra", comma=True)
     assert order.order_date == dt.date(2026, 3, 5)
+
+
+def test_a_colon_after_a_labels_words_ends_a_longer_label_the_vocabulary_lacks():
+    """ "Date Entered: …" over "Date Wanted: …": each is "Date" run on into a label of its
+    own, and which of them dates the order the words do not say."""
+    lines = [(50, 80, "Order No: 4711"), (50, 95, "Date Entered: 05-Mar-2026")]
+    lines += [(50, 110, "Date Wanted: 19-Mar-2026")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _order(lines)

@@ -52,6 +52,23 @@ def test_the_buyers_own_reference_is_the_po_number_when_nothing_else_names_one()
     assert (order.po_number, order.order_date) == ("2313", dt.date(2026, 3, 5))
 
 
+def test_the_buyers_reference_is_not_taken_beside_a_number_whose_label_is_unknown():
+    """A row of references ("N° pièce" over the document's own number, "Notre référence"
+    over the buyer's): the label the vocabulary lacks names a number all the same, so which
+    of the two is the order's is not known."""
+    lines = [(50, 80, "N° pièce"), (50, 92, "BCF00417"), (150, 80, "Date")]
+    lines += [(150, 92, "05/03/2026"), (250, 80, "Notre référence"), (250, 92, "JD/0931")]
+    with pytest.raises(ExtractionDeclined, match="no labelled purchase-order number"):
+        _order(lines, "Bon de commande fournisseur", comma=True)
+
+
+def test_the_buyers_reference_is_taken_beside_another_partys_number():
+    """ "N° client" names the buyer's account with the supplier: no number of the order."""
+    lines = [(50, 80, "N° client"), (50, 92, "C00417"), (150, 80, "Date")]
+    lines += [(150, 92, "05/03/2026"), (250, 80, "Notre référence"), (250, 92, "JD/0931")]
+    assert _order(lines, "Bon de commande fournisseur", comma=True).po_number == "JD/0931"
+
+
 def test_a_labelled_po_number_comes_before_the_buyers_reference():
     lines = [(50, 80, "PO Number:"), (150, 80, "PO-2026-0042"), (50, 95, "Date:")]
     lines += [(150, 95, "2026-03-05"), (300, 80, "Our Reference:"), (400, 80, "REQ-77")]
@@ -84,3 +101,24 @@ def test_a_label_with_its_translation_after_a_slash_takes_no_translation_for_its
     lines += [(400, 95, "Fornitore / Supplier"), (400, 107, "F00008300")]
     order = _order(lines, "Ordine Fornitore", comma=True)
     assert (order.po_number, order.supplier_name) == ("4711", None)
+
+
+@pytest.mark.parametrize(
+    "due",
+    ["Fecha de vencimiento 19/03/2026", "Fecha límite de entrega 19/03/2026"],
+)
+def test_a_date_label_run_on_into_another_dates_words_is_not_the_order_dates(due):
+    """ "Fecha de vencimiento 19/03/2026" in one cell starts with the label "Fecha": the
+    words after it name the due date, which is no order's date."""
+    lines = [(50, 80, "Pedido nº: 4711"), (50, 95, "Fecha de creación: 05/03/2026")]
+    order = _order(lines + [(50, 110, due)], "Orden de compra", comma=True)
+    assert order.order_date == dt.date(2026, 3, 5)
+
+
+def test_a_colon_after_a_labels_words_ends_a_longer_label_the_vocabulary_lacks():
+    """ "Date Entered: …" over "Date Wanted: …": each is "Date" run on into a label of its
+    own, and which of them dates the order the words do not say."""
+    lines = [(50, 80, "Order No: 4711"), (50, 95, "Date Entered: 05-Mar-2026")]
+    lines += [(50, 110, "Date Wanted: 19-Mar-2026")]
+    with pytest.raises(ExtractionDeclined, match="no unambiguous order date"):
+        _order(lines)

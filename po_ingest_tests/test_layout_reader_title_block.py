@@ -176,3 +176,12 @@ def test_a_number_label_inside_an_address_line_beside_the_title_block_is_no_po_n
     lines += [(-571, 66, "Original"), (-571, 80, "No. P00342"), (350, 96, "Order Date 2026-06-19")]
     order = _read(lines, title="Uellow", large=[(400, 50, "PURCHASE ORDER")])
     assert order.po_number == "P00342"
+
+
+def test_a_tax_id_opening_with_the_letter_n_is_no_number_label():
+    """The buyer's centred "NIT 900.123.456-7" on the row of "No. OC-1042" under a title
+    on the right: "N" alone is the label "N." without its dot only as a word of its own."""
+    lines = [(200, 70, "Ferretería Andina S.A.S."), (200, 82, "NIT 900.123.456-7")]
+    lines += [(430, 70, "Orden de compra"), (430, 84, "No. OC-1042")]
+    lines += [(50, 110, "Fecha"), (120, 110, "14/10/2025")]
+    assert _read(lines, title="").po_number == "OC-1042"

@@ -30,6 +30,7 @@ from po_ingest.lib.extraction.local.columns import (
     UNIT_COUNTED_ORDER_COLUMNS,
     UNPRICED_ORDER_COLUMNS,
 )
+from po_ingest.lib.extraction.local.date_labels import names_another_date
 from po_ingest.lib.extraction.local.dollar import (
     currency_warnings,
     dollarised,
@@ -104,6 +105,7 @@ from po_ingest.lib.extraction.local.unit_before_text import unit_opening_text
 from po_ingest.lib.extraction.local.unknown_labels import (
     date_of_unknown_label,
     number_of_unknown_label,
+    numbered_code_besides,
 )
 from po_ingest.lib.extraction.local.unpriced import prints_no_prices, unpriced_problem
 from po_ingest.lib.extraction.local.untitled_columns import (
@@ -274,13 +276,16 @@ class LocalExtractor:
         def read_date(text: str):
             return parse_date(text, language, day_first)
 
+        def read_order_date(text: str):
+            return None if names_another_date(text) else read_date(text)
+
         fields = find_labelled(
             header_rows,
             {
                 "po_number": po_number,
                 "document_number": po_number,
                 "order_reference": po_number,
-                "order_date": read_date,
+                "order_date": read_order_date,
                 "supplier_name": name,
                 "project_code": code,
                 "currency": find_currency,
@@ -310,7 +315,7 @@ class LocalExtractor:
                 )
             )
         if "order_date" in fields and (
-            other := disagreeing(header_rows, "order_date", read_date, fields["order_date"])
+            other := disagreeing(header_rows, "order_date", read_order_date, fields["order_date"])
         ):
             probe.refuse(
                 decline(f"two order dates: {fields['order_date'].value} and {other.value}")
@@ -357,7 +362,11 @@ class LocalExtractor:
             fields.setdefault("order_date", pair[1])
         if "po_number" not in fields and (number := number_heading(header_rows, po_number)):
             fields["po_number"] = number
-        if "po_number" not in fields and reference:
+        if (
+            "po_number" not in fields
+            and reference
+            and not numbered_code_besides(header_rows, po_number, reference)
+        ):
             fields["po_number"] = reference
         if "po_number" not in fields and (
             number := number_of_unknown_label(header_rows, po_number)

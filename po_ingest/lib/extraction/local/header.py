@@ -266,6 +266,8 @@ def _candidates(
     must not disagree."""
     label = cells[position]
     tiers: list[list[Candidate]] = []
+    if _colon_ends_a_longer_label(label.text, rest, labels):
+        return tiers
     if rest.strip(" :#"):
         tiers.append([(rest.strip(" :#"), _rest_words(label, rest))])
         if _longer_label(label.text, rest, labels) or _opens_text(label.text, rest):
@@ -323,6 +325,19 @@ def _ends_as_labels_do(text: str, rest: str) -> bool:
     """The label's words end as a whole label does ("Bestellung Nr." beside "653291", then
     another field's "31257"): what stands beside the value is no reading of it."""
     return text[: len(text) - len(rest)].split()[-1].lower() in _LABEL_ENDINGS
+
+
+def _colon_ends_a_longer_label(text: str, rest: str, labels: Labels) -> bool:
+    """Words after the label, then a colon and a value ("Date Wanted: 21-Oct-2025",
+    "Date Entered: …"): the colon ends a longer label the vocabulary does not know, whose
+    value is not known to be ours."""
+    head, colon, _ = rest.partition(":")
+    head = head.strip()
+    if not colon or not head or head.startswith("/") or any(c.isdigit() for c in head):
+        return False
+    if _ANNOTATION.match(head + ":"):
+        return False
+    return not labels.is_label(text[: len(text) - len(rest)].rstrip() + " " + head)
 
 
 def _longer_label(text: str, rest: str, labels: Labels) -> bool:

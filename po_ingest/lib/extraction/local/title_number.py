@@ -15,8 +15,11 @@ from po_ingest.lib.extraction.local.layout import Cell, Row, Word
 from po_ingest.lib.extraction.local.values import month_numbers
 from po_ingest.lib.extraction.local.vocabulary import alternatives, vocabulary
 
+# The label ends where its word does, or before a digit ("Nr.4508", "N123"): "N" (the
+# label "n." without its dot) opening a word is no label ("NIT 900.123.456-7", a tax id).
 _NUMBER = re.compile(
-    rf"^(?:{alternatives(vocabulary()['title_number']['words'])})\s*[:#]?\s*(?P<rest>.*)$",
+    rf"^(?:{alternatives(vocabulary()['title_number']['words'])})(?:(?<=\W)|(?![^\W\d_]))"
+    r"\s*[:#]?\s*(?P<rest>.*)$",
     re.IGNORECASE,
 )
 # A number followed by a comma and a place's name ("No.7, Kuwait City"): an address's.

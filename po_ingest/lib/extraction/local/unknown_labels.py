@@ -217,7 +217,33 @@ def number_of_unknown_label(rows: list[Row], parse: Callable[[str], Any]) -> Fou
     return next(numbered, None)
 
 
+def numbered_code_besides(rows: list[Row], parse: Callable[[str], Any], reference: Found) -> bool:
+    """Another code than `reference` stands by a label the vocabulary does not know that
+    opens or ends in a number's word ("N° pièce", "Zorbel No."), not another party's or
+    thing's: the document's own number, so the buyer's reference beside it ("Notre
+    référence JD/0931") is not known to be the order's."""
+    other = set(vocabulary()["other_numbers"]["words"])
+
+    def code(words: list[Word]) -> Any:
+        text = " ".join(w.text for w in words).strip(",;")
+        return text if parse(text) == text else None
+
+    return any(
+        v.found.value != reference.value
+        and any(
+            label and _names_a_number(label) and not names_other_kind(label, other)
+            for label in v.labels
+        )
+        for v in labelled_values(rows, code)
+    )
+
+
 _NUMBER_WORDS = {w.lower() for w in vocabulary()["title_number"]["words"]}
+
+
+def _names_a_number(label: str) -> bool:
+    first = label.split()[0].lower()
+    return _ends_in_number_word(label) or first in _NUMBER_WORDS
 
 
 def _ends_in_number_word(label: str) -> bool:

@@ -141,7 +141,7 @@ def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):
 
 
 # The HTML-printed families (po_ingest_tests.corpus.html) were written blind to the reader, in
-# seven batches of 8, each dealt 4 dev / 4 held-out before any reader ran; scored as they came,
+# eight batches of 8, each dealt 4 dev / 4 held-out before any reader ran; scored as they came,
 # held-out 13, 10, 14, 5, 5 and 5 of 20, batch 3 with one wrong value (dev's wrong ones, batch 3's
 # unit word read into a description and batch 5's '$' of New Zealand read as USD and unit "t"
 # read into descriptions, are fixed in general; the held-out one is not worked on); batch 6
@@ -151,8 +151,10 @@ def test_heldout_generated_accepted_none_wrong_no_crash(heldout_generated):
 # dev round (dev 20 of 20) held-out 56 of 120, all exact. Batch 7 (ninth session) as it came:
 # held-out 20 of 20 accepted with 5 wrong values, dev 10 of 20; the stand-in round's two supplier
 # name rules (dev HTML data only) read all 20 exact, before its dev round (dev 20 of 20): held-out
-# 76 of 140, all exact; issue 14 asks for 80 % and 0 wrong.
-HTML_HELDOUT_EXACT_FLOOR = 76 / 140
+# 76 of 140, all exact. Batch 8 as it came: held-out 9 of 20, all exact, dev 9 of 20 with 4
+# wrong values; after its dev round (dev 20 of 20, the wrong ones read right by general rules):
+# held-out 85 of 160, all exact; issue 14 asks for 80 % and 0 wrong.
+HTML_HELDOUT_EXACT_FLOOR = 85 / 160
 HTML_HELDOUT_WRONG_CEILING = 0
 
 

@@ -18,7 +18,7 @@ from po_ingest.lib.extraction.local.two_line import (
     two_line_header,
 )
 
-_CLOSE = starting("subtotal", "tax", "total", "tax_sum")
+_CLOSE = starting("subtotal", "tax", "total", "tax_sum", "added")
 _SLACK = 2.0  # points a run may start away from its title
 _TO_TEXT = 2.0  # line heights from the amounts line (or a note under it) to the text line
 _WRAPPED = 1.6  # line heights between the text line and its wrapped lines

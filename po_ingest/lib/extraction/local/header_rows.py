@@ -213,7 +213,7 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
         return around, 3
     row = rows[index]
     titles = _title_words(row, kind)
-    if titles == 0 or (titles == 1 and len(row.words) > 1):
+    if titles == 0 or (titles == 1 and len(row.words) > 1 and not _broken_titles(row, kind)):
         return None  # not even two words of column titles: the common, cheap answer
     following = rows[index + 1] if index + 1 < len(rows) else None
     close = following and following.page == row.page and following.y - row.y < 1.8 * row.height
@@ -241,6 +241,12 @@ def header_columns(rows: list[Row], index: int, kind: ColumnWords = ORDER_COLUMN
         if columns is not None:
             return columns, 2
     return single, 1
+
+
+def _broken_titles(row: Row, kind: ColumnWords) -> bool:
+    """Every word of the row a title, or one broken at a hyphen to go on on the line under
+    it ("Eenheids-" over "prijs" beside "Bedrag" over "excl. btw")."""
+    return all(name_of(w.text, kind) or w.text.endswith("-") for w in row.words)
 
 
 def _around_next(rows: list[Row], index: int, kind: ColumnWords) -> list[Column] | None:

@@ -210,7 +210,10 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
     discount of 0.00 changes nothing once the total is repeated under it ("Net total"):
     without that, a tax may still follow further down."""
     above, passed = rows[0], None
+    left = _block_left(rows[0], total.words)
     for n, row in enumerate(rows[1:], start=2):
+        if row.page == above.page and all(w.x1 <= left for w in row.words):
+            continue  # a column of text beside the block ("Leveringsadres: …", "2018 Antwerpen")
         if row.page != above.page or row.y - above.y > 2.5 * row.height:
             return passed
         labels, _, value = _label_and_amount(row, decimal_comma)
@@ -236,6 +239,14 @@ def _line_after_total(rows: list[Row], total: Found, decimal_comma: bool) -> str
         passed = None if repeats else passed or kind  # the total repeated under it closes
         above = row
     return passed
+
+
+def _block_left(row: Row, amount: list[Word]) -> float:
+    """Where the totals block starts on the total's line: its label's left edge (the
+    amount's when the line prints none); text ending left of it stands beside the block."""
+    cells = Row(row.page, [w for w in row.words if w.x1 <= amount[0].x0]).cells()
+    named = [c for c in cells if _WORDY.search(c.text)]
+    return named[-1].x0 if named else amount[0].x0
 
 
 def _total_under(rows: list[Row], decimal_comma: bool) -> bool:

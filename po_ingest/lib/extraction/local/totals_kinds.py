@@ -23,7 +23,7 @@ TAX_LINE = starting(
     exclude=r"(?!(?:\s*\(\s*[^\W\d_]+\.?\s*\)|\s*/\s*[^\W\d_]+)?"
     r"\.?\s*-?\s*(?:id|idnr|id-nr|ident\w*|no|nr|reg|number)\b)",
 )
-_CLOSING = starting("subtotal", "total", "tax_sum")
+_CLOSING = starting("subtotal", "total", "tax_sum", "added")
 
 
 def closes_table(text: str) -> bool:
@@ -45,8 +45,12 @@ _KINDS = (
 # "davon Netto 795,60 EUR mit MwSt. 19,00% (EUR)" is about the longest label a totals line
 # prints; terms and conditions under the totals run on for more words.
 LABEL_WORDS = 10
-# "zzgl. 19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
-_RATE_FIRST = re.compile(r"^\W*(?:zzgl\.?|plus|add|\+)?\s*[\d.,]+\s*%\s*(?P<rest>.*)$", re.I)
+# "Add : Freight & Forwarding", "zzgl. MwSt.": what is added is named after the word saying so.
+_ADDED = re.compile(
+    rf"^\W*(?:{alternatives(vocabulary()['totals']['added'])})(?!\w)\W*(?P<rest>.*)$", re.I
+)
+# "19 % MwSt." or "VAT 20% on 1,234.00": the tax word may follow a rate.
+_RATE_FIRST = re.compile(r"^\W*[\d.,]+\s*%\s*(?P<rest>.*)$")
 
 _RATE_GLUED = re.compile(r"(?<=[^\W\d_])(?=\d[\d.,]*\s*%)")
 
@@ -91,6 +95,8 @@ def kind_of(labels: list[str]) -> str | None:
         label = unspaced(label)  # "G e s a m t b e t r a g"
         label = _RATE_GLUED.sub(" ", label)  # "MwSt19%": "MwSt 19%"
         label = _CODE_INSIDE.sub(" ", label)
+        if m := _ADDED.match(label):
+            label = m["rest"]
         if m := _RATE_FIRST.match(label):
             label = m["rest"]
         # The longest phrase wins ("Total Qty & Value" is a total, not "Total Qty"); on a

@@ -18,4 +18,5 @@ def is_unit(text: str) -> bool:
 
 
 def is_named_unit(text: str) -> bool:
-    return text.casefold() in _NAMED_UNITS
+    """A unit the vocabulary names, its abbreviation's closing dot aside ("Cu.Mtr.")."""
+    return text.casefold() in _NAMED_UNITS or text.casefold().removesuffix(".") in _NAMED_UNITS

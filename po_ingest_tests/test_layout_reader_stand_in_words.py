@@ -11,9 +11,11 @@ from po_ingest_tests.test_layout_reader import (
     _ITEMS,
     _PLAIN_TOTALS,
     X,
+    _item,
     _page,
     _read,
     _titles,
+    _totals,
 )
 from po_ingest_tests.test_layout_reader_web_erp_lines import _zoho_items
 
@@ -183,3 +185,70 @@ def test_a_name_beside_its_label_on_a_row_of_titles_over_values_is_the_next_titl
     titles = [(50, 110, "Fornecedor"), (130, 110, beside), (230, 110, "Pagamento")]
     values = [(50, 121, "S-14020"), (130, 121, "2026-03-26"), (230, 121, "Pronto pagamento")]
     assert _order(_NUMBER + titles + values).supplier_name == name
+
+
+def _supplier_numbered_items(first_under: list):
+    """Two items with a code column, the supplier's article number under each one's text
+    ("Lief.-Art.-Nr.: LSCF-T-60"), the first item's line as `first_under` (x, text)."""
+    under = X["description"]
+    lines = _item(160, "SCF-T-60", "Scaffold tube 48.3 mm, 6 m", "10", "2.50", "25.00")
+    lines += [(x, 171, text) for x, text in first_under]
+    lines += _item(188, "PVC-110-5", "Sewer pipe DN110, 5 m", "4", "1.25", "5.00")
+    lines += [(under, 199, "Lief.-Art.-Nr.:"), (under + 62, 199, "LPVC-110-5")]
+    totals = _totals(226, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    return _page(_NUMBER + _titles() + lines + totals)[0]
+
+
+def test_the_other_fields_labelled_code_under_each_items_text_is_none_of_it():
+    under = X["description"]
+    content = _supplier_numbered_items([(under, "Lief.-Art.-Nr.:"), (under + 62, "LSCF-T-60")])
+    items = _read(content).order.items
+    assert [(i.item_code, i.description) for i in items] == [
+        ("SCF-T-60", "Scaffold tube 48.3 mm, 6 m"),
+        ("PVC-110-5", "Sewer pipe DN110, 5 m"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "first_under",
+    [
+        [(X["description"], "Zorbel LSCF-T-60")],
+        # A label shorter than the others': its code stands apart, where theirs start.
+        [(X["description"], "Zorbel"), (X["description"] + 62, "LSCF-T-60")],
+    ],
+    ids=["run-on", "aligned"],
+)
+def test_a_code_under_a_label_not_known_where_the_others_print_another_fields_code_declines(
+    first_under,
+):
+    """The items have their codes in a column; under each one's text the supplier's article
+    number, under a label the reader does not know on the first: that line is no more of
+    the text."""
+    with pytest.raises(ExtractionDeclined, match="where the other lines print their labelled"):
+        _read(_supplier_numbered_items(first_under))
+
+
+_FORM_GRID = [(50, 124, "Zorbel"), (130, 124, "Aço Forte Distribuidora Ltda.")]
+_FORM_GRID += [(50, 136, "Endereço"), (130, 136, "Rod. Anhanguera km 32 - Cajamar - SP")]
+_FORM_GRID += [(50, 148, "E-mail"), (130, 148, "compras@acoforte.com.br")]
+_ADDRESS_BLOCK = [(50, 124, "Acoforte"), (130, 124, "CNPJ 34.567.890/0001-44")]
+_ADDRESS_BLOCK += [(50, 136, "Rod. Anhanguera km 32"), (50, 148, "Cajamar - SP")]
+
+
+@pytest.mark.parametrize(
+    ("block", "name"),
+    [(_FORM_GRID, None), (_ADDRESS_BLOCK, "Acoforte")],
+    ids=["form-labels-under", "address-under"],
+)
+def test_a_word_in_a_column_of_form_labels_with_a_value_beside_it_is_no_name(block, name):
+    """Under the supplier's heading a form's grid, a column of labels ("Nome", "Endereço",
+    "E-mail") and values beside: a word the reader does not know in that column, a value
+    beside it, is the field's label, not the supplier's name. Over the address's lines, a
+    word is the name."""
+    header = [(300, 80, "PO Number:"), (400, 80, "PO-2026-0042"), (300, 95, "Date:")]
+    header += [(400, 95, "2026-03-05"), (50, 110, "FORNECEDOR")]
+    lines = _item(200, "AB-100", "Steel bolts M8", "10", "2.50", "25.00")
+    lines += _item(214, "CD-200", "Washers", "4", "1.25", "5.00")
+    totals = _totals(240, [("Subtotal", "30.00"), ("VAT 20%", "6.00"), ("Total", "36.00")])
+    content = _page(header + block + _titles(180) + lines + totals)[0]
+    assert _read(content).order.supplier_name == name

@@ -65,6 +65,7 @@ from po_ingest.lib.extraction.local.party_name import (
     another_name_under_the_label,
     beside_a_number_label,
     ends_a_phrase,
+    label_in_a_column_of_labels,
     more_of_the_label,
     name,
     runs_on,
@@ -330,6 +331,7 @@ class LocalExtractor:
             or runs_past_legal_form(fields["supplier_name"])
             or beside_a_number_label(fields["supplier_name"], header_rows)
             or title_beside_the_label(fields["supplier_name"], header_rows)
+            or label_in_a_column_of_labels(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         elif "supplier_name" in fields and disagrees_with_addressee(

@@ -74,6 +74,10 @@ class RawItem:
     # Its text's last line reads as a code under a label the vocabulary does not know, the
     # other items printing their codes under a known one (`labelled_codes.py`).
     code_line_in_text: str | None = None
+    # Where the code starts on the labelled code's line printed right under its text, flush
+    # with it: its code under a known label, or another's ("Lief.-Nr.: LSCF-T-60" beside its
+    # code column) (`labelled_codes.py`).
+    code_under_at: float | None = None
 
     def add(self, name: str, word: Word) -> None:
         self.cells.setdefault(name, []).append(word)

@@ -382,3 +382,36 @@ def title_beside_the_label(found: Found, rows: list[Row]) -> bool:
     return any(abs(c.x0 - label.x0) <= _UNDER_EDGE for c in values) and any(
         abs(c.x0 - own.x0) <= _UNDER_EDGE for c in values
     )
+
+
+def _label_like(cell: Cell) -> bool:
+    return is_a_label_cell(cell) or bool(FORM_FIELD.match(cell.text))
+
+
+def _flush_on(cell: Cell, rows: list[Row], index: int, at: int) -> Cell | None:
+    """The cell flush with `cell` (on row `index`) on row `at`, if that row is a line or two
+    away on the page."""
+    if not 0 <= at < len(rows):
+        return None
+    row, other = rows[index], rows[at]
+    if other.page != row.page or abs(other.y - row.y) > _UNDER_ROWS * row.height:
+        return None
+    return next((c for c in other.cells() if abs(c.x0 - cell.x0) <= _FLUSH), None)
+
+
+def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
+    """One word with no legal form, a cell of its own with a value beside it, in a column of
+    labels: the cell flush under it a label or a form's field ("Endereço", "E-mail"), the one
+    flush over it, if any, too ("FORNECEDOR" over "Zorbel | Aço Forte Distribuidora Ltda."):
+    the word is the next field's label, one the vocabulary does not know, not the name."""
+    first = found.words[0]
+    if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
+        return False
+    if (place := _cell_of(found, first, rows)) is None:
+        return False
+    index, cells, at = place
+    own = cells[at]
+    if len(own.words) > 1 or at + 1 >= len(cells) or cells[at + 1].x0 - own.x1 > _BESIDE:
+        return False
+    above, below = _flush_on(own, rows, index, index - 1), _flush_on(own, rows, index, index + 1)
+    return below is not None and _label_like(below) and (above is None or _label_like(above))

@@ -44,6 +44,7 @@ from po_ingest.lib.extraction.local.item_cells import (
 from po_ingest.lib.extraction.local.labelled_codes import (
     LABELLED_CODE,
     labelled_code,
+    labelled_line_under,
     read_labelled_codes,
 )
 from po_ingest.lib.extraction.local.layout import Row, unspaced
@@ -444,6 +445,8 @@ def find_items(
                 ):
                     items[-1].unread_line = items[-1].unread_line or row.text
                 if items:
+                    if (code := labelled_line_under(row, items[-1], previous_y)) is not None:
+                        items[-1].code_under_at = code.x0
                     items[-1].text_ended = True
                 lead = lead + [row] if lead and _next_line(lead[-1], row) else [row]
                 unplaced.append(row)

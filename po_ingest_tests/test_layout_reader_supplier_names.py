@@ -103,6 +103,20 @@ def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, n
         ([(50, 110, "Verkäufer/in oder"), (200, 110, "Lieferant: Kerstin von Tycowicz")], None),
         ([(50, 110, "Contact or"), (200, 110, "Supplier:"), (260, 110, "Jane Doe")], None),
         ([(50, 110, "Ref 2026/7"), (200, 110, "Supplier: Acme Ltd")], "Acme Ltd"),
+        # ... with a word the reader does not know standing in for the label's next word.
+        (
+            [(50, 110, "Verkäufer/in oder Zorbel"), (200, 110, "Lieferant: Kerstin von Tycowicz")],
+            None,
+        ),
+        # ... or over the name: "Not confirmed by Supplier" over the country of origin.
+        (
+            [(50, 110, "Not confirmed Zorbel"), (200, 110, "Supplier"), (200, 122, "BANGLADESH")],
+            None,
+        ),
+        (
+            [(50, 110, "Ref Zorbel"), (200, 110, "Supplier"), (200, 122, "Acme Trading")],
+            "Acme Trading",
+        ),
     ],
 )
 def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):

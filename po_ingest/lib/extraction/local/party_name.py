@@ -139,21 +139,47 @@ def runs_on(found: Found, rows: list[Row]) -> bool:
 
 
 def ends_a_phrase(found: Found, rows: list[Row]) -> bool:
-    """The label beside the name comes after a lower-case word on its line ("Verkäufer/in
-    oder" … "Lieferant: Kerstin von Tycowicz", the "Ansprechpartner/in" between not
-    printed): the label is the end of a longer one, the supplier's contact's or another
-    party's, not the supplier's own."""
-    first = found.words[0]
-    row = next((r for r in rows if r.page == found.page and first in r.words), None)
-    if row is None:
+    """The label beside or over the name comes after a lower-case word on its line, or after
+    one and a word more ("Verkäufer/in oder" … "Lieferant: Kerstin von Tycowicz", the
+    "Ansprechpartner/in" between not printed or one the reader does not know; "Not confirmed
+    by Supplier" over the country of origin): the label is the end of a longer one, the
+    supplier's contact's or another party's, or of a sentence, not the supplier's own."""
+    place = _label_cell(found, rows)
+    if place is None:
         return False
-    cells = row.cells()
-    at = next(n for n, c in enumerate(cells) if first in c.words)
-    label = at if cells[at].words[0] is not first else at - 1
+    cells, label = place
     if label < 1:
         return False
-    before = cells[label - 1].words[-1].text
-    return before.isalpha() and before.islower()
+    before = [w.text for w in cells[label - 1].words[-2:]]
+    return any(text.isalpha() and text.islower() for text in before[-2:])
+
+
+def _label_cell(found: Found, rows: list[Row]) -> tuple[list[Cell], int] | None:
+    """The cells of the row of the party's label the name was read beside or under, and
+    which cell the label stands in."""
+    first = found.words[0]
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and first in r.words), None)
+    if index is None:
+        return None
+    cells = rows[index].cells()
+    at = next(n for n, c in enumerate(cells) if first in c.words)
+    if cells[at].words[0] is not first and _PARTY_LABEL.match(cells[at].text):
+        return cells, at
+    if at and _PARTY_LABEL.match(cells[at - 1].text):
+        return cells, at - 1
+    for above in rows[max(index - 2, 0) : index][::-1]:
+        if above.page != found.page:
+            return None
+        over = above.cells()
+        for n, cell in enumerate(over):
+            if cell.x0 < found.words[-1].x1 and first.x0 < cell.x1 and _label_alone(cell):
+                return over, n
+    return None
+
+
+def _label_alone(cell: Cell) -> bool:
+    match = _PARTY_LABEL.match(cell.text)
+    return match is not None and not match["rest"].strip(" :#")
 
 
 _PARTY_LABEL = ORDER_LABELS.patterns["supplier_name"]

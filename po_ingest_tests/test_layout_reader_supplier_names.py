@@ -323,3 +323,27 @@ def test_a_cell_under_the_party_label_in_rows_of_labels_and_values_is_the_next_l
 )
 def test_a_line_over_the_name_is_part_of_it_only_when_the_name_wrapped(upper, lower, name):
     assert _supplier([(50, 110, "FORNECEDOR"), (50, 122, upper), (50, 134, lower)]) == name
+
+
+@pytest.mark.parametrize(
+    ("beside", "name"),
+    [
+        (None, "Acme Trading"),  # the label again in Chinese over the name
+        # A word of the translation the reader does not know: in its cell, or one of its own.
+        ((86, "Zorbel"), "Acme Trading"),
+        ((90, "Zorbel"), "Acme Trading"),
+    ],
+)
+def test_a_label_in_another_script_with_a_word_the_reader_does_not_know_is_no_name(beside, name):
+    content, pdf = _page(
+        _header()
+        + [(50, 110, "Vendor"), (50, 134, "Acme Trading")]
+        + _titles()
+        + _ITEMS
+        + _PLAIN_TOTALS
+    )
+    page = pdf[0]
+    page.insert_text((50, 122), "供应商", fontname="china-s", fontsize=9)
+    if beside is not None:
+        page.insert_text((beside[0], 122), beside[1], fontname="helv", fontsize=9)
+    assert _read(pdf.tobytes()).order.supplier_name == name

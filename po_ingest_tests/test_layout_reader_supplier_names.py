@@ -347,3 +347,31 @@ def test_a_label_in_another_script_with_a_word_the_reader_does_not_know_is_no_na
     if beside is not None:
         page.insert_text((beside[0], 122), beside[1], fontname="helv", fontsize=9)
     assert _read(pdf.tobytes()).order.supplier_name == name
+
+
+@pytest.mark.parametrize(
+    ("name", "read"),
+    [
+        # "Kundennummer 233557" over "Lieferant 301433", the supplier's number a word the
+        # reader does not know: a column of numbers, the word as likely the supplier's.
+        ("Zorbel", None),
+        ("Acme Trading", "Acme Trading"),
+    ],
+)
+def test_one_word_beside_the_label_in_a_column_of_numbers_is_no_name(name, read):
+    above = [(50, 110, "Kundennummer"), (130, 110, "233557")]
+    below = [(50, 134, "Zahlung:"), (130, 134, "30 Tage netto")]
+    assert _supplier([*above, (50, 122, "Lieferant"), (130, 122, name), *below]) == read
+
+
+@pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # "Vendor Copy" in the page's corner, "Copy" a word the reader does not know.
+        ([(400, 110, "Vendor Zorbel")], None),
+        ([(400, 110, "Vendor Acme Trading")], "Acme Trading"),
+        ([(400, 110, "Vendor: Acme")], "Acme"),
+    ],
+)
+def test_one_word_beside_the_label_with_nothing_under_it_is_a_mark_not_a_name(lines, name):
+    assert _supplier(lines) == name

@@ -441,3 +441,62 @@ def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
         return False
     above, below = _flush_on(own, rows, index, index - 1), _flush_on(own, rows, index, index + 1)
     return below is not None and _label_like(below) and (above is None or _label_like(above))
+
+
+def _one_word_beside_the_label(found: Found, rows: list[Row]) -> tuple[int, Cell, float] | None:
+    """For one word with no legal form read beside the party's label: its row, its cell and
+    where the label starts; None for any other name."""
+    first = found.words[0]
+    if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
+        return None
+    if (place := _cell_of(found, first, rows)) is None:
+        return None
+    index, cells, at = place
+    label_x = _label_left(cells, at, first)
+    return None if label_x is None else (index, cells[at], label_x)
+
+
+def in_a_column_of_numbers(found: Found, rows: list[Row]) -> bool:
+    """One word beside the party's label, flush under a label and its number ("Kundennummer
+    233557" over "Lieferant Zorbel"): a column of labels beside a column of numbers, where
+    the party's number stands as well as its name ("Lieferant 301433"); which one a word the
+    reader does not know is, is not known."""
+    if (place := _one_word_beside_the_label(found, rows)) is None:
+        return False
+    index, _, label_x = place
+    first = found.words[0]
+    above = rows[index - 1] if index else None
+    if above is None or above.page != found.page:
+        return False
+    if rows[index].y - above.y > _UNDER_ROWS * rows[index].height:
+        return False
+    cells = above.cells()
+    return any(abs(c.x0 - label_x) <= _FLUSH for c in cells) and any(
+        abs(c.x0 - first.x0) <= _FLUSH and _has_digit(c.text) for c in cells
+    )
+
+
+def alone_with_its_label(found: Found, rows: list[Row]) -> bool:
+    """One word beside the party's label, no colon between, and nothing under them ("Vendor
+    Copy" in the page's corner): a mark on a copy of the order, not a party's block, whose
+    address stands under its name."""
+    if (place := _one_word_beside_the_label(found, rows)) is None:
+        return False
+    index, cell, label_x = place
+    first = found.words[0]
+    if ":" in cell.text[: cell.text.find(first.text)] or (
+        cell.words[0] is first and _label_before(rows[index].cells(), cell).endswith(":")
+    ):
+        return False
+    row = rows[index]
+    for below in rows[index + 1 : index + 3]:
+        if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
+            return True
+        if any(c.x0 < found.words[-1].x1 and label_x < c.x1 for c in below.cells()):
+            return False
+    return True
+
+
+def _label_before(cells: list[Cell], cell: Cell) -> str:
+    at = cells.index(cell)
+    return cells[at - 1].text.rstrip() if at else ""

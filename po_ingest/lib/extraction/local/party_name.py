@@ -430,10 +430,7 @@ def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
     labels: the cell flush under it a label or a form's field ("Endereço", "E-mail"), the one
     flush over it, if any, too ("FORNECEDOR" over "Zorbel | Aço Forte Distribuidora Ltda."):
     the word is the next field's label, one the vocabulary does not know, not the name."""
-    first = found.words[0]
-    if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
-        return False
-    if (place := _cell_of(found, first, rows)) is None:
+    if (place := _one_word(found, rows)) is None:
         return False
     index, cells, at = place
     own = cells[at]
@@ -446,14 +443,20 @@ def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
 def _one_word_beside_the_label(found: Found, rows: list[Row]) -> tuple[int, Cell, float] | None:
     """For one word with no legal form read beside the party's label: its row, its cell and
     where the label starts; None for any other name."""
+    if (place := _one_word(found, rows)) is None:
+        return None
+    index, cells, at = place
+    label_x = _label_left(cells, at, found.words[0])
+    return None if label_x is None else (index, cells[at], label_x)
+
+
+def _one_word(found: Found, rows: list[Row]) -> tuple[int, list[Cell], int] | None:
+    """For a name of one word with no legal form: its row, that row's cells and the one
+    holding the word; None for any other name."""
     first = found.words[0]
     if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
         return None
-    if (place := _cell_of(found, first, rows)) is None:
-        return None
-    index, cells, at = place
-    label_x = _label_left(cells, at, first)
-    return None if label_x is None else (index, cells[at], label_x)
+    return _cell_of(found, first, rows)
 
 
 def in_a_column_of_numbers(found: Found, rows: list[Row]) -> bool:

@@ -8,16 +8,7 @@ import pytest
 
 from po_ingest.lib.extraction.base import ExtractionDeclined
 from po_ingest_tests.test_layout_reader import X, _header, _page, _read, _totals
-
-_POSITION = 55
-_TITLES = [
-    (_POSITION, 140, "Pos."),
-    (X["description"], 140, "Description"),
-    (-X["quantity"], 140, "Qty"),
-    (X["unit"], 140, "Unit"),
-    (-X["unit_price"], 140, "Unit Price"),
-    (-X["total"], 140, "Amount"),
-]
+from po_ingest_tests.test_layout_reader_code_alone import _POSITION, _TITLES
 
 
 def _described_below(reference: str):

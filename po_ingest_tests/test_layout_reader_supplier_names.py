@@ -103,6 +103,20 @@ def test_a_name_whose_line_goes_on_in_lower_case_is_a_sentence_cut_short(line, n
         ([(50, 110, "Verkäufer/in oder"), (200, 110, "Lieferant: Kerstin von Tycowicz")], None),
         ([(50, 110, "Contact or"), (200, 110, "Supplier:"), (260, 110, "Jane Doe")], None),
         ([(50, 110, "Ref 2026/7"), (200, 110, "Supplier: Acme Ltd")], "Acme Ltd"),
+        # ... with a word the reader does not know standing in for the label's next word.
+        (
+            [(50, 110, "Verkäufer/in oder Zorbel"), (200, 110, "Lieferant: Kerstin von Tycowicz")],
+            None,
+        ),
+        # ... or over the name: "Not confirmed by Supplier" over the country of origin.
+        (
+            [(50, 110, "Not confirmed Zorbel"), (200, 110, "Supplier"), (200, 122, "BANGLADESH")],
+            None,
+        ),
+        (
+            [(50, 110, "Ref Zorbel"), (200, 110, "Supplier"), (200, 122, "Acme Trading")],
+            "Acme Trading",
+        ),
     ],
 )
 def test_a_label_after_a_lower_case_word_ends_a_longer_label(line, name):
@@ -309,3 +323,55 @@ def test_a_cell_under_the_party_label_in_rows_of_labels_and_values_is_the_next_l
 )
 def test_a_line_over_the_name_is_part_of_it_only_when_the_name_wrapped(upper, lower, name):
     assert _supplier([(50, 110, "FORNECEDOR"), (50, 122, upper), (50, 134, lower)]) == name
+
+
+@pytest.mark.parametrize(
+    ("beside", "name"),
+    [
+        (None, "Acme Trading"),  # the label again in Chinese over the name
+        # A word of the translation the reader does not know: in its cell, or one of its own.
+        ((86, "Zorbel"), "Acme Trading"),
+        ((90, "Zorbel"), "Acme Trading"),
+    ],
+)
+def test_a_label_in_another_script_with_a_word_the_reader_does_not_know_is_no_name(beside, name):
+    content, pdf = _page(
+        _header()
+        + [(50, 110, "Vendor"), (50, 134, "Acme Trading")]
+        + _titles()
+        + _ITEMS
+        + _PLAIN_TOTALS
+    )
+    page = pdf[0]
+    page.insert_text((50, 122), "供应商", fontname="china-s", fontsize=9)
+    if beside is not None:
+        page.insert_text((beside[0], 122), beside[1], fontname="helv", fontsize=9)
+    assert _read(pdf.tobytes()).order.supplier_name == name
+
+
+@pytest.mark.parametrize(
+    ("name", "read"),
+    [
+        # "Kundennummer 233557" over "Lieferant 301433", the supplier's number a word the
+        # reader does not know: a column of numbers, the word as likely the supplier's.
+        ("Zorbel", None),
+        ("Acme Trading", "Acme Trading"),
+    ],
+)
+def test_one_word_beside_the_label_in_a_column_of_numbers_is_no_name(name, read):
+    above = [(50, 110, "Kundennummer"), (130, 110, "233557")]
+    below = [(50, 134, "Zahlung:"), (130, 134, "30 Tage netto")]
+    assert _supplier([*above, (50, 122, "Lieferant"), (130, 122, name), *below]) == read
+
+
+@pytest.mark.parametrize(
+    ("lines", "name"),
+    [
+        # "Vendor Copy" in the page's corner, "Copy" a word the reader does not know.
+        ([(400, 110, "Vendor Zorbel")], None),
+        ([(400, 110, "Vendor Acme Trading")], "Acme Trading"),
+        ([(400, 110, "Vendor: Acme")], "Acme"),
+    ],
+)
+def test_one_word_beside_the_label_with_nothing_under_it_is_a_mark_not_a_name(lines, name):
+    assert _supplier(lines) == name

@@ -62,9 +62,11 @@ from po_ingest.lib.extraction.local.lines import read_item
 from po_ingest.lib.extraction.local.number_date import date_after_number
 from po_ingest.lib.extraction.local.pages import text_pages
 from po_ingest.lib.extraction.local.party_name import (
+    alone_with_its_label,
     another_name_under_the_label,
     beside_a_number_label,
     ends_a_phrase,
+    in_a_column_of_numbers,
     label_in_a_column_of_labels,
     more_of_the_label,
     name,
@@ -332,6 +334,8 @@ class LocalExtractor:
             or beside_a_number_label(fields["supplier_name"], header_rows)
             or title_beside_the_label(fields["supplier_name"], header_rows)
             or label_in_a_column_of_labels(fields["supplier_name"], header_rows)
+            or in_a_column_of_numbers(fields["supplier_name"], header_rows)
+            or alone_with_its_label(fields["supplier_name"], header_rows)
         ):
             del fields["supplier_name"]  # optional: left out rather than read cut short
         elif "supplier_name" in fields and disagrees_with_addressee(

@@ -82,3 +82,17 @@ def more_text_below(row: Row, item: RawItem, last_y: float, columns: list[Column
     kept = without_references(row)
     unlabelled = kept is not None and len(kept.words) == len(row.words)  # not "Lot: A-7"
     return flush and unlabelled and starts_text(row.text.split())
+
+
+_WORD_ROOM = 2.0  # line heights between two words of one phrase, at most
+
+
+def opens_a_label(row: Row) -> bool:
+    """The row's first word runs into a label ending in a colon a word's room after it
+    ("Zorbel Nummer: 50-0041-000-100", where the buyer's "Ihre Nummer:" stood): the word may
+    be the label's first, one the reader does not know, not the item's text."""
+    if len(row.words) < 2:
+        return False
+    first, label = row.words[:2]
+    near = label.x0 - first.x1 <= _WORD_ROOM * row.height
+    return near and label.text.endswith(":") and label.text[:-1].isalpha()

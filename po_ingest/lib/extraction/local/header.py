@@ -4,6 +4,7 @@ the row, or in the cell right below it (boxed layouts put labels above values)."
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -96,9 +97,19 @@ def _rest_words(cell: Cell, rest: str) -> list[Word]:
 
 
 def _other_script(cell: Cell) -> bool:
-    """Words with no Latin letter and no digit: the label again in another script ("ORDER
-    DATE" over its Arabic), not its value."""
-    return not any(c.isdigit() or ("a" <= c.lower() <= "z") for c in cell.text)
+    """Words with no Latin letter and no digit, or no digit and a word in letters of another
+    script among Latin ones: the label again in another script ("ORDER DATE" over its
+    Arabic, a word of it not printed or one the reader does not know), not its value."""
+    if any(c.isdigit() for c in cell.text):
+        return False
+    return not any("a" <= c.lower() <= "z" for c in cell.text) or any(
+        _in_another_script(w.text) for w in cell.words
+    )
+
+
+def _in_another_script(word: str) -> bool:
+    letters = [c for c in word if c.isalpha()]
+    return bool(letters) and not any(unicodedata.name(c, "").startswith("LATIN") for c in letters)
 
 
 def is_a_label_cell(cell: Cell, labels: Labels = ORDER_LABELS) -> bool:
@@ -123,11 +134,9 @@ def _below(cell: Cell, rows: list[Row], index: int, labels: Labels) -> Cell | No
         reach = max(reach, min(min(after), cell.x1 + _UNDER_COLUMN))
     start = max((c.x1 for c in rows[index].cells() if c.x1 <= cell.x0), default=-1.0)
     for row in rows[index + 1 : index + 3]:
-        found = [
-            c
-            for c in row.cells()
-            if start < c.x0 < reach and c.x1 > cell.x0 - 2 and not _other_script(c)
-        ]
+        found = [c for c in row.cells() if start < c.x0 < reach and c.x1 > cell.x0 - 2]
+        if any(_other_script(c) for c in found):
+            continue  # the label again in another script, a word of it perhaps unknown
         if found:
             if is_a_label_cell(found[0], labels):
                 return None

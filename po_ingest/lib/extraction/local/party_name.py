@@ -139,21 +139,47 @@ def runs_on(found: Found, rows: list[Row]) -> bool:
 
 
 def ends_a_phrase(found: Found, rows: list[Row]) -> bool:
-    """The label beside the name comes after a lower-case word on its line ("Verkäufer/in
-    oder" … "Lieferant: Kerstin von Tycowicz", the "Ansprechpartner/in" between not
-    printed): the label is the end of a longer one, the supplier's contact's or another
-    party's, not the supplier's own."""
-    first = found.words[0]
-    row = next((r for r in rows if r.page == found.page and first in r.words), None)
-    if row is None:
+    """The label beside or over the name comes after a lower-case word on its line, or after
+    one and a word more ("Verkäufer/in oder" … "Lieferant: Kerstin von Tycowicz", the
+    "Ansprechpartner/in" between not printed or one the reader does not know; "Not confirmed
+    by Supplier" over the country of origin): the label is the end of a longer one, the
+    supplier's contact's or another party's, or of a sentence, not the supplier's own."""
+    place = _label_cell(found, rows)
+    if place is None:
         return False
-    cells = row.cells()
-    at = next(n for n, c in enumerate(cells) if first in c.words)
-    label = at if cells[at].words[0] is not first else at - 1
+    cells, label = place
     if label < 1:
         return False
-    before = cells[label - 1].words[-1].text
-    return before.isalpha() and before.islower()
+    before = [w.text for w in cells[label - 1].words[-2:]]
+    return any(text.isalpha() and text.islower() for text in before[-2:])
+
+
+def _label_cell(found: Found, rows: list[Row]) -> tuple[list[Cell], int] | None:
+    """The cells of the row of the party's label the name was read beside or under, and
+    which cell the label stands in."""
+    first = found.words[0]
+    index = next((n for n, r in enumerate(rows) if r.page == found.page and first in r.words), None)
+    if index is None:
+        return None
+    cells = rows[index].cells()
+    at = next(n for n, c in enumerate(cells) if first in c.words)
+    if cells[at].words[0] is not first and _PARTY_LABEL.match(cells[at].text):
+        return cells, at
+    if at and _PARTY_LABEL.match(cells[at - 1].text):
+        return cells, at - 1
+    for above in rows[max(index - 2, 0) : index][::-1]:
+        if above.page != found.page:
+            return None
+        over = above.cells()
+        for n, cell in enumerate(over):
+            if cell.x0 < found.words[-1].x1 and first.x0 < cell.x1 and _label_alone(cell):
+                return over, n
+    return None
+
+
+def _label_alone(cell: Cell) -> bool:
+    match = _PARTY_LABEL.match(cell.text)
+    return match is not None and not match["rest"].strip(" :#")
 
 
 _PARTY_LABEL = ORDER_LABELS.patterns["supplier_name"]
@@ -404,10 +430,7 @@ def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
     labels: the cell flush under it a label or a form's field ("Endereço", "E-mail"), the one
     flush over it, if any, too ("FORNECEDOR" over "Zorbel | Aço Forte Distribuidora Ltda."):
     the word is the next field's label, one the vocabulary does not know, not the name."""
-    first = found.words[0]
-    if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
-        return False
-    if (place := _cell_of(found, first, rows)) is None:
+    if (place := _one_word(found, rows)) is None:
         return False
     index, cells, at = place
     own = cells[at]
@@ -415,3 +438,68 @@ def label_in_a_column_of_labels(found: Found, rows: list[Row]) -> bool:
         return False
     above, below = _flush_on(own, rows, index, index - 1), _flush_on(own, rows, index, index + 1)
     return below is not None and _label_like(below) and (above is None or _label_like(above))
+
+
+def _one_word_beside_the_label(found: Found, rows: list[Row]) -> tuple[int, Cell, float] | None:
+    """For one word with no legal form read beside the party's label: its row, its cell and
+    where the label starts; None for any other name."""
+    if (place := _one_word(found, rows)) is None:
+        return None
+    index, cells, at = place
+    label_x = _label_left(cells, at, found.words[0])
+    return None if label_x is None else (index, cells[at], label_x)
+
+
+def _one_word(found: Found, rows: list[Row]) -> tuple[int, list[Cell], int] | None:
+    """For a name of one word with no legal form: its row, that row's cells and the one
+    holding the word; None for any other name."""
+    first = found.words[0]
+    if len(found.words) > 1 or first.text.strip(",;").lower() in _LEGAL_FORMS:
+        return None
+    return _cell_of(found, first, rows)
+
+
+def in_a_column_of_numbers(found: Found, rows: list[Row]) -> bool:
+    """One word beside the party's label, flush under a label and its number ("Kundennummer
+    233557" over "Lieferant Zorbel"): a column of labels beside a column of numbers, where
+    the party's number stands as well as its name ("Lieferant 301433"); which one a word the
+    reader does not know is, is not known."""
+    if (place := _one_word_beside_the_label(found, rows)) is None:
+        return False
+    index, _, label_x = place
+    first = found.words[0]
+    above = rows[index - 1] if index else None
+    if above is None or above.page != found.page:
+        return False
+    if rows[index].y - above.y > _UNDER_ROWS * rows[index].height:
+        return False
+    cells = above.cells()
+    return any(abs(c.x0 - label_x) <= _FLUSH for c in cells) and any(
+        abs(c.x0 - first.x0) <= _FLUSH and _has_digit(c.text) for c in cells
+    )
+
+
+def alone_with_its_label(found: Found, rows: list[Row]) -> bool:
+    """One word beside the party's label, no colon between, and nothing under them ("Vendor
+    Copy" in the page's corner): a mark on a copy of the order, not a party's block, whose
+    address stands under its name."""
+    if (place := _one_word_beside_the_label(found, rows)) is None:
+        return False
+    index, cell, label_x = place
+    first = found.words[0]
+    if ":" in cell.text[: cell.text.find(first.text)] or (
+        cell.words[0] is first and _label_before(rows[index].cells(), cell).endswith(":")
+    ):
+        return False
+    row = rows[index]
+    for below in rows[index + 1 : index + 3]:
+        if below.page != row.page or below.y - row.y > _UNDER_ROWS * row.height:
+            return True
+        if any(c.x0 < found.words[-1].x1 and label_x < c.x1 for c in below.cells()):
+            return False
+    return True
+
+
+def _label_before(cells: list[Cell], cell: Cell) -> str:
+    at = cells.index(cell)
+    return cells[at - 1].text.rstrip() if at else ""

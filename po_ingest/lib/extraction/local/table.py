@@ -17,6 +17,7 @@ from po_ingest.lib.extraction.local.columns import (
 )
 from po_ingest.lib.extraction.local.description_below import (
     more_text_below,
+    opens_a_label,
     reference_before_description,
     without_date_after,
     wraps_description_below,
@@ -418,6 +419,8 @@ def find_items(
                 # Details beside the line ("Whse: 001") make it the whole description.
                 items[-1].described_below = True
                 items[-1].text_ended = len(row.cells()) > 1
+                if opens_a_label(row):
+                    items[-1].unread_line = items[-1].unread_line or row.text
             elif (
                 items
                 and (text := without_references(without_date_beside(row, items[-1])))
